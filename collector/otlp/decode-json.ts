@@ -281,6 +281,7 @@ function expectArray(value: unknown, path: string): unknown[] {
 
 /** A short description of a bad value for an error message. */
 function describe(value: unknown): string {
+  if (value === undefined) return 'nothing';
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'string') {
