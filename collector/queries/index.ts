@@ -1,30 +1,24 @@
 /**
  * The query module: every read model of the dashboard and the read API, one
  * async function per screen. Each takes the database and an input validated by
- * the schema of the same name in `inputs.ts`, and returns plain JSON.
- *
- * (First commit: signatures only, so the dashboard can build against them;
- * the bodies land next.)
+ * the schema of the same name in `inputs.ts` (dates may be Date or ISO text),
+ * and returns plain JSON described in `results.ts`.
  */
-import type { Database } from '../db/client.ts';
-import type * as In from './inputs.ts';
-import type * as Out from './results.ts';
-
 export * from './inputs.ts';
 export type * from './results.ts';
 
-const notYet = (name: string) => () => Promise.reject(new Error(`${name}: not implemented yet`));
-
-export const getOverview: (db: Database, input: In.OverviewInput) => Promise<Out.Overview> = notYet('getOverview');
-export const listTools: (db: Database, input: In.ToolsListInput) => Promise<Out.ToolsList> = notYet('listTools');
-export const getToolDetail: (db: Database, input: In.ToolDetailInput) => Promise<Out.ToolDetail | null> = notYet('getToolDetail');
-export const getErrorTaxonomy: (db: Database, input: In.ErrorTaxonomyInput) => Promise<Out.ErrorTaxonomy> = notYet('getErrorTaxonomy');
-export const getRetriesAndRefusals: (db: Database, input: In.RetriesAndRefusalsInput) => Promise<Out.RetriesAndRefusals> = notYet('getRetriesAndRefusals');
-export const listIncidents: (db: Database, input: In.IncidentsInput) => Promise<Out.IncidentsList> = notYet('listIncidents');
-export const listRuns: (db: Database, input: In.RunsInput) => Promise<Out.RunsList> = notYet('listRuns');
-export const getRun: (db: Database, input: In.RunDetailInput) => Promise<Out.RunDetail | null> = notYet('getRun');
-export const listContracts: (db: Database, input: In.ProjectInput) => Promise<Out.ContractItem[]> = notYet('listContracts');
-export const listAlertRules: (db: Database, input: In.ProjectInput) => Promise<Out.AlertRuleItem[]> = notYet('listAlertRules');
-export const listAlertEvents: (db: Database, input: In.AlertEventsInput) => Promise<Out.AlertEventItem[]> = notYet('listAlertEvents');
-export const listWebhooks: (db: Database, input: In.ProjectInput) => Promise<Out.WebhookItem[]> = notYet('listWebhooks');
-export const listWebhookDeliveries: (db: Database, input: In.WebhookDeliveriesInput) => Promise<Out.WebhookDeliveryItem[]> = notYet('listWebhookDeliveries');
+export { getOverview } from './overview.ts';
+export { listTools } from './tools.ts';
+export { getToolDetail } from './tool-detail.ts';
+export { getErrorTaxonomy } from './errors.ts';
+export { getRetriesAndRefusals } from './retries.ts';
+export { listIncidents } from './incidents.ts';
+export { listRuns, getRun } from './runs.ts';
+export {
+  listContracts,
+  listAlertRules,
+  listAlertEvents,
+  listWebhooks,
+  listWebhookDeliveries,
+} from './settings.ts';
+export { chooseBucketSeconds } from './time-buckets.ts';
