@@ -85,7 +85,8 @@ const RULES: readonly Rule[] = [
   {
     result: at('execution', 'not_found'),
     names: /NotFound|NoSuchKey|NoSuchFile|NoSuchBucket|ENOENT|ENOTDIR/i,
-    text: /ENOENT|no such file|not found|does not exist|doesn't exist|\b40[4]\b|\b410\b/i,
+    // "no hotels found", "no such file", "not found", "does not exist".
+    text: /ENOENT|no such file|not found|\bno (?:\w+ ){1,3}(?:was |were )?found\b|does not exist|doesn't exist|\b404\b|\b410\b/i,
   },
   {
     result: at('execution', 'upstream_error'),

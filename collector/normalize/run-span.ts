@@ -8,7 +8,7 @@
  * - `operation`, `provider`, `finishReasons`, `inputTokens`, `outputTokens`,
  * - `requestedToolCalls`: `[{ id, name, arguments }]` the model asked for.
  */
-import { GenAI, Otel, Toolscope, Traceloop, VercelAI } from '../../sdk/attributes.ts';
+import { GenAI, Otel, Toolscope, Traceloop } from '../../sdk/attributes.ts';
 import type { InstrumentationSource, RunSpanRecord, SpanStatus } from '../ingest/records.ts';
 import { StatusCode, type Attributes, type OtlpSpan } from '../otlp/types.ts';
 import { normalizedParentSpanId } from '../otlp/validate-span.ts';
@@ -62,7 +62,7 @@ export function buildRunSpanRecord(
     durationMs: Number(span.endTimeUnixNano - span.startTimeUnixNano) / 1e6,
     source,
     serviceName,
-    agentName: agentNameOf(attributes, role, source),
+    agentName: agentNameOf(attributes, source),
     modelName: readFirstString(attributes, keys.model),
     sessionId: readFirstString(attributes, keys.session),
     status: statusOf(span.status.code),
@@ -79,13 +79,16 @@ function statusOf(code: number): SpanStatus {
   return 'unset';
 }
 
-/** OpenLLMetry names agents and workflows by `traceloop.entity.name` on the span itself. */
-function agentNameOf(attributes: Attributes, role: RunSpanRecord['kind'], source: InstrumentationSource): string | null {
-  const named = readFirstString(attributes, FIELD_KEYS[source].agent);
-  if (named !== null) return named;
-  if (source === 'openllmetry' && role === 'agent') return readString(attributes, Traceloop.ENTITY_NAME);
-  if (source === 'vercel-ai') return readString(attributes, VercelAI.FUNCTION_ID);
-  return null;
+/**
+ * An OpenLLMetry agent span is named by `traceloop.entity.name` (its workflow
+ * name belongs to the enclosing workflow); otherwise the source's usual keys.
+ */
+function agentNameOf(attributes: Attributes, source: InstrumentationSource): string | null {
+  if (source === 'openllmetry' && readString(attributes, Traceloop.SPAN_KIND)?.toLowerCase() === 'agent') {
+    const entity = readFirstString(attributes, [GenAI.AGENT_NAME, Traceloop.ENTITY_NAME]);
+    if (entity !== null) return entity;
+  }
+  return readFirstString(attributes, FIELD_KEYS[source].agent);
 }
 
 function selectedAttributes(attributes: Attributes, maxChars: number): Record<string, unknown> {
