@@ -1,0 +1,10 @@
+import { ChartSkeleton, StatsSkeleton } from '../_components/ui.tsx';
+
+export default function Loading() {
+  return (
+    <div className="page">
+      <StatsSkeleton />
+      <ChartSkeleton />
+    </div>
+  );
+}

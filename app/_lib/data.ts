@@ -1,0 +1,87 @@
+/**
+ * The dashboard's reads: thin, per-request-cached wrappers over the collector's
+ * query module, so several widgets of one page can ask for the same read model
+ * and the database answers once. No SQL here; the few Prisma reads below are
+ * settings lists and existence checks, not analytics.
+ */
+import 'server-only';
+import { cache } from 'react';
+import type { z } from 'zod';
+import type { Database } from '../../collector/db/client.ts';
+import * as queries from '../../collector/queries/index.ts';
+import type { DashboardFilters } from './filters.ts';
+import { queryFilters } from './filters.ts';
+import { db } from './db.ts';
+
+/**
+ * React's cache compares arguments by identity, so each call is keyed by its
+ * JSON; the input is validated (and dates coerced back) by the read model's
+ * own schema before the query runs.
+ */
+function cachedRead<S extends z.ZodType, O>(schema: S, read: (db: Database, input: z.output<S>) => Promise<O>) {
+  const byKey = cache((key: string) => read(db(), schema.parse(JSON.parse(key))));
+  return (input: z.input<S>): Promise<O> => byKey(JSON.stringify(input));
+}
+
+export const getOverview = cachedRead(queries.OverviewInputSchema, queries.getOverview);
+export const listTools = cachedRead(queries.ToolsListInputSchema, queries.listTools);
+export const getToolDetail = cachedRead(queries.ToolDetailInputSchema, queries.getToolDetail);
+export const getErrorTaxonomy = cachedRead(queries.ErrorTaxonomyInputSchema, queries.getErrorTaxonomy);
+export const getRetriesAndRefusals = cachedRead(queries.RetriesAndRefusalsInputSchema, queries.getRetriesAndRefusals);
+export const listIncidents = cachedRead(queries.IncidentsInputSchema, queries.listIncidents);
+export const listRuns = cachedRead(queries.RunsInputSchema, queries.listRuns);
+export const getRun = cachedRead(queries.RunDetailInputSchema, queries.getRun);
+export const listContracts = cachedRead(queries.ProjectInputSchema, queries.listContracts);
+export const listAlertRules = cachedRead(queries.ProjectInputSchema, queries.listAlertRules);
+export const listAlertEvents = cachedRead(queries.AlertEventsInputSchema, queries.listAlertEvents);
+
+/** The analytics filter of a page, with dates as ISO strings so it serialises into a cache key. */
+export function filterInput(projectId: string, filters: DashboardFilters) {
+  return { ...queryFilters(projectId, filters), from: filters.from.toISOString(), to: filters.to.toISOString() };
+}
+
+/** Whether the project ever received a tool call: decides between onboarding and charts. */
+export const projectHasData = cache(async (projectId: string): Promise<boolean> => {
+  const { prisma } = db();
+  const [call, span] = await Promise.all([
+    prisma.toolCall.findFirst({ where: { projectId }, select: { spanId: true } }),
+    prisma.runSpan.findFirst({ where: { projectId }, select: { spanId: true } }),
+  ]);
+  return Boolean(call ?? span);
+});
+
+export interface FilterOptions {
+  agents: string[];
+  models: string[];
+  tools: string[];
+}
+
+/**
+ * Names to offer in the agent / model / tool pickers: those seen in the
+ * project's rollups within the range.
+ * TODO(query module): replace with a `listFilterOptions` read model.
+ */
+export const filterOptions = cache(async (projectId: string, fromIso: string, toIso: string): Promise<FilterOptions> => {
+  const { prisma } = db();
+  const where = { projectId, bucket: { gte: new Date(fromIso), lt: new Date(toIso) } };
+  const [agents, models, tools] = await Promise.all([
+    prisma.toolCallRollup.groupBy({ by: ['agentName'], where, orderBy: { agentName: 'asc' }, take: 200 }),
+    prisma.toolCallRollup.groupBy({ by: ['modelName'], where, orderBy: { modelName: 'asc' }, take: 200 }),
+    prisma.toolCallRollup.groupBy({ by: ['toolName'], where, orderBy: { toolName: 'asc' }, take: 500 }),
+  ]);
+  return {
+    agents: agents.map((row) => row.agentName).filter(Boolean),
+    models: models.map((row) => row.modelName).filter(Boolean),
+    tools: tools.map((row) => row.toolName).filter(Boolean),
+  };
+});
+
+/** Runs a read and turns a failure into a value, so one broken widget does not blank the page. */
+export async function settle<T>(read: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: string }> {
+  try {
+    return { ok: true, value: await read };
+  } catch (error) {
+    console.error('[toolscope dashboard] widget query failed:', error);
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}
