@@ -82,6 +82,10 @@ export const Toolscope = {
   /** Span id (hex) of the first attempt of this call. */
   RETRY_FIRST_SPAN_ID: 'toolscope.retry.first_span_id',
   ARGUMENTS_TRUNCATED: 'toolscope.arguments.truncated',
+  /** JSON array of argument paths coerced from their string spelling (`"0"` → 0, `"true"` → true) before validation. */
+  ARGUMENTS_COERCED: 'toolscope.arguments.coerced',
+  /** `true` when the arguments were not strict JSON and were repaired (typographic quotes, trailing commas, double encoding). */
+  ARGUMENTS_REPAIRED: 'toolscope.arguments.repaired',
   RESULT_TRUNCATED: 'toolscope.result.truncated',
   /** Number of redactions applied to arguments and result. */
   REDACTED_COUNT: 'toolscope.redacted.count',
@@ -97,10 +101,20 @@ export const Toolscope = {
   TOOL_CHOICE: 'toolscope.model.tool_choice',
   /** JSON array of the tool names offered to the model. */
   TOOLS_AVAILABLE: 'toolscope.model.tools_available',
+  /** JSON array of tool names the model asked for that are not among the tools offered. */
+  UNKNOWN_TOOLS: 'toolscope.model.unknown_tools',
+  /** `true` when the turn had to call a tool (`tool_choice` required or named, or the caller said so). */
+  TOOL_CALL_EXPECTED: 'toolscope.model.tool_call_expected',
+  /** Cost of one model turn in USD, when the caller knows it. */
+  MODEL_COST_USD: 'toolscope.model.cost_usd',
   RUN_ITERATION: 'toolscope.run.iteration',
   RUN_MAX_ITERATIONS: 'toolscope.run.max_iterations',
   RUN_COST_USD: 'toolscope.run.cost_usd',
   RUN_MAX_COST_USD: 'toolscope.run.max_cost_usd',
+  /** Number of tool calls (not attempts) made in the run. */
+  RUN_TOOL_CALLS: 'toolscope.run.tool_calls',
+  /** Number of those calls that failed after their last attempt. */
+  RUN_FAILED_TOOL_CALLS: 'toolscope.run.failed_tool_calls',
   /** JSON array of loop verdicts `{ type, tool?, length, spanIds, message }` seen by the SDK guard. */
   LOOP_VERDICTS: 'toolscope.loop.verdicts',
   /** `record` | `stop`. */
@@ -111,6 +125,14 @@ export const Toolscope = {
   CONTRACT_VIOLATIONS: 'toolscope.contract.violations',
   /** `passed` | `violated`. */
   CONTRACT_VERDICT: 'toolscope.contract.verdict',
+} as const;
+
+/** Names of the span events the SDK adds to the run span; their attributes use the names above. */
+export const ToolscopeEvent = {
+  /** A loop started: attributes `toolscope.loop.verdicts` (JSON of this one verdict) and `error.type`. */
+  LOOP_DETECTED: 'toolscope.loop.detected',
+  /** A contract rule was broken: attributes `toolscope.contract.violations` (JSON of this one violation) and `error.type`. */
+  CONTRACT_VIOLATION: 'toolscope.contract.violation',
 } as const;
 
 /** OpenInference (Arize) attributes. */

@@ -1,0 +1,27 @@
+/**
+ * Turns arguments and results into span attribute values: redacted first,
+ * then serialised, then truncated, with flags saying what was done.
+ */
+import type { CaptureSettings } from './core.ts';
+import { safeStringify } from './json.ts';
+import { redactText, redactValue, truncate, type RedactionRules } from './redact.ts';
+
+export interface PayloadAttribute {
+  readonly text: string;
+  readonly truncated: boolean;
+  readonly redactedCount: number;
+}
+
+/** Strings are kept as they are (a tool returning text should not gain quotes); everything else becomes JSON. */
+export function toPayloadAttribute(value: unknown, capture: CaptureSettings, rules: RedactionRules): PayloadAttribute {
+  const redacted = typeof value === 'string' ? redactText(value, rules) : redactValue(value, rules);
+  const text = typeof redacted.value === 'string' ? redacted.value : safeStringify(redacted.value);
+  const cut = truncate(text, capture.maxChars);
+  return { text: cut.text, truncated: cut.truncated, redactedCount: redacted.count };
+}
+
+/** JSON of a value for a structured attribute (issues, suggestions, context), redacted and capped. */
+export function toJsonAttribute(value: unknown, capture: CaptureSettings, rules: RedactionRules): string {
+  const redacted = redactValue(value, rules);
+  return truncate(safeStringify(redacted.value), capture.maxChars).text;
+}
