@@ -5,7 +5,8 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
-const port = (fallback: number) => z.coerce.number().int().min(1).max(65_535).default(fallback);
+// 0 lets the OS pick a free port (tests).
+const port = (fallback: number) => z.coerce.number().int().min(0).max(65_535).default(fallback);
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const EnvSchema = z.object({
