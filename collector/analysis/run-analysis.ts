@@ -1,0 +1,212 @@
+/**
+ * Analyses one run inside the worker's transaction: reads its tool calls and
+ * run spans, finds loops (always) and contract violations (once the run is
+ * complete), adds the SDK's own verdicts, and writes them all as incidents.
+ * Incidents are upserted on (project, trace, kind, key), so a run analysed
+ * again after more spans arrived updates its incidents; collector findings
+ * that no longer hold are removed.
+ */
+import type pg from 'pg';
+import { Toolscope } from '../../sdk/attributes.ts';
+import { contractFindings, ContractDefinitionSchema } from './contracts.ts';
+import { canonicalArguments, detectLoops, type LoopCall, type LoopOptions } from './loops.ts';
+import { sdkFindings } from './sdk-verdicts.ts';
+
+export interface RunToAnalyse {
+  projectId: string;
+  traceId: string;
+  agentName: string | null;
+  startedAt: Date;
+  /** Root span ended, or quiet for the configured period: contracts may be judged. */
+  complete: boolean;
+}
+
+export interface AnalysisOptions {
+  loops: Partial<LoopOptions>;
+  /** Iteration limit for runs that do not declare their own (`toolscope.run.max_iterations`). */
+  maxIterations?: number | undefined;
+}
+
+interface CallRow {
+  span_id: string;
+  tool_name: string;
+  arguments: string | null;
+  duration_ms: number;
+  outcome: string;
+  error_category: string | null;
+  error_type: string | null;
+  agent_name: string | null;
+  started_at: Date;
+}
+
+interface IncidentRow {
+  kind: 'loop' | 'contract';
+  type: string;
+  key: string;
+  source: 'collector' | 'sdk';
+  tools: string[];
+  spanIds: string[];
+  length: number;
+  wastedMs: number;
+  message: string;
+  detail: Record<string, unknown>;
+  startedAt: Date;
+}
+
+const mostCommon = (values: readonly (string | null)[]): string | null => {
+  const counts = new Map<string, number>();
+  for (const v of values) if (v) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+};
+
+export async function analyseRun(client: pg.PoolClient, run: RunToAnalyse, options: AnalysisOptions): Promise<number> {
+  const args = [run.projectId, run.traceId];
+  const [callResult, spanResult] = await Promise.all([
+    client.query<CallRow>(
+      `SELECT span_id, tool_name, arguments, duration_ms, outcome, error_category, error_type, agent_name, started_at
+         FROM tool_calls WHERE project_id = $1::uuid AND trace_id = $2
+        ORDER BY started_at, span_id`,
+      args,
+    ),
+    client.query<{ kind: string; verdicts: unknown; violations: unknown; max_iterations: unknown }>(
+      `SELECT kind, attributes -> $3 AS verdicts, attributes -> $4 AS violations, attributes -> $5 AS max_iterations
+         FROM run_spans WHERE project_id = $1::uuid AND trace_id = $2`,
+      [...args, Toolscope.LOOP_VERDICTS, Toolscope.CONTRACT_VIOLATIONS, Toolscope.RUN_MAX_ITERATIONS],
+    ),
+  ]);
+  const calls = callResult.rows;
+  const spans = spanResult.rows;
+  const startOf = new Map(calls.map((c) => [c.span_id, c.started_at]));
+  const firstStart = (spanIds: readonly string[]) => startOf.get(spanIds[0] ?? '') ?? run.startedAt;
+  const incidents: IncidentRow[] = [];
+
+  // Loops.
+  const loopCalls: LoopCall[] = calls.map((c) => ({
+    spanId: c.span_id,
+    tool: c.tool_name,
+    argsKey: canonicalArguments(c.arguments),
+    durationMs: c.duration_ms,
+  }));
+  const modelTurns = spans.filter((s) => s.kind === 'model').length;
+  const declaredMax = spans.map((s) => Number(s.max_iterations)).find((n) => Number.isFinite(n) && n > 0);
+  const loops = detectLoops(
+    loopCalls,
+    { ...options.loops, maxIterations: declaredMax ?? options.maxIterations },
+    modelTurns > 0 ? modelTurns : loopCalls.length,
+  );
+  for (const loop of loops) {
+    incidents.push({
+      kind: 'loop',
+      type: loop.type,
+      key: loop.key,
+      source: 'collector',
+      tools: loop.tools,
+      spanIds: loop.spanIds,
+      length: loop.length,
+      wastedMs: loop.wastedMs,
+      message: loop.message,
+      detail: { errorType: loop.type === 'max_iterations' ? 'orchestration/max_iterations' : 'orchestration/loop' },
+      startedAt: firstStart(loop.spanIds),
+    });
+  }
+
+  // Contracts, once the run is complete.
+  const agent = run.agentName ?? mostCommon(calls.map((c) => c.agent_name));
+  let contractJudged = false;
+  if (run.complete && agent) {
+    const contract = await client.query<{ definition: unknown }>(
+      `SELECT definition FROM contracts WHERE project_id = $1::uuid AND agent_name = $2 AND enabled`,
+      [run.projectId, agent],
+    );
+    const definition = contract.rows[0] ? ContractDefinitionSchema.safeParse(contract.rows[0].definition) : undefined;
+    if (definition?.success) {
+      contractJudged = true;
+      const findings = contractFindings(
+        definition.data,
+        calls.map((c) => ({
+          tool: c.tool_name,
+          ok: c.outcome === 'success',
+          errorType: c.error_category ? `${c.error_category}/${c.error_type ?? 'unknown'}` : undefined,
+          spanId: c.span_id,
+        })),
+      );
+      for (const finding of findings) {
+        incidents.push({
+          kind: 'contract',
+          type: finding.type,
+          key: finding.key,
+          source: 'collector',
+          tools: [finding.tool],
+          spanIds: finding.spanIds,
+          length: finding.spanIds.length,
+          wastedMs: 0,
+          message: finding.message,
+          detail: { next: finding.next, errorType: finding.errorType },
+          startedAt: firstStart(finding.spanIds),
+        });
+      }
+    }
+  }
+
+  // What the SDK saw in-process. Its contract verdicts only count where the collector has no contract to judge by.
+  const sdk = sdkFindings(spans.map((s) => ({ [Toolscope.LOOP_VERDICTS]: s.verdicts, [Toolscope.CONTRACT_VIOLATIONS]: s.violations })));
+  for (const finding of sdk) {
+    if (finding.kind === 'contract' && contractJudged) continue;
+    const wastedMs = finding.spanIds.slice(1).reduce((sum, id) => sum + (calls.find((c) => c.span_id === id)?.duration_ms ?? 0), 0);
+    incidents.push({ ...finding, source: 'sdk', wastedMs, startedAt: firstStart(finding.spanIds) });
+  }
+
+  await writeIncidents(client, run, agent, incidents, contractJudged);
+  return incidents.length;
+}
+
+async function writeIncidents(
+  client: pg.PoolClient,
+  run: RunToAnalyse,
+  agent: string | null,
+  incidents: readonly IncidentRow[],
+  contractJudged: boolean,
+): Promise<void> {
+  if (incidents.length > 0) {
+    await client.query(
+      `INSERT INTO incidents AS i (project_id, trace_id, kind, type, key, source, agent_name, tool_names, span_ids,
+                                   length, wasted_ms, message, detail, started_at)
+       SELECT $1::uuid, $2, x.kind, x.type, x.key, x.source, $3, x.tool_names, x.span_ids, x.length, x.wasted_ms,
+              x.message, x.detail, x.started_at
+         FROM jsonb_to_recordset($4::jsonb) AS x(kind text, type text, key text, source text, tool_names text[],
+              span_ids text[], length int, wasted_ms float8, message text, detail jsonb, started_at timestamptz)
+       ON CONFLICT (project_id, trace_id, kind, key) DO UPDATE SET
+         type = EXCLUDED.type, agent_name = EXCLUDED.agent_name, tool_names = EXCLUDED.tool_names,
+         span_ids = EXCLUDED.span_ids, length = EXCLUDED.length, wasted_ms = EXCLUDED.wasted_ms,
+         message = EXCLUDED.message, detail = EXCLUDED.detail, started_at = EXCLUDED.started_at, updated_at = now()
+       WHERE (i.span_ids, i.length, i.message, i.detail) IS DISTINCT FROM (EXCLUDED.span_ids, EXCLUDED.length, EXCLUDED.message, EXCLUDED.detail)`,
+      [
+        run.projectId,
+        run.traceId,
+        agent,
+        JSON.stringify(
+          incidents.map((i) => ({
+            kind: i.kind,
+            type: i.type,
+            key: i.key,
+            source: i.source,
+            tool_names: i.tools,
+            span_ids: i.spanIds,
+            length: i.length,
+            wasted_ms: i.wastedMs,
+            message: i.message,
+            detail: i.detail,
+            started_at: i.startedAt.toISOString(),
+          })),
+        ),
+      ],
+    );
+  }
+  // Collector findings that no longer hold (a streak that turned out to be a cycle, a contract now satisfied) go.
+  const kinds = contractJudged ? ['loop', 'contract'] : ['loop'];
+  await client.query(
+    `DELETE FROM incidents WHERE project_id = $1::uuid AND trace_id = $2 AND source = 'collector'
+        AND kind = ANY($3::text[]) AND NOT (key = ANY($4::text[]))`,
+    [run.projectId, run.traceId, kinds, incidents.filter((i) => i.source === 'collector').map((i) => i.key)],
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * The analysis worker: on an interval, claims runs whose spans changed since
+ * they were last analysed (or that just became complete by going quiet),
+ * analyses them and marks them analysed. Claims use FOR UPDATE SKIP LOCKED,
+ * so several collectors can share the work without analysing a run twice at
+ * the same time.
+ */
+import type { Database } from '../db/client.ts';
+import type { LoopOptions } from './loops.ts';
+import { startIntervalWorker, type Worker } from './interval-worker.ts';
+import { analyseRun } from './run-analysis.ts';
+
+export type { Worker };
+
+export interface AnalysisWorkerOptions {
+  db: Database;
+  intervalMs?: number;
+  /** A run without an ended root span counts as complete after this long without new spans. */
+  quietPeriodMs?: number;
+  maxIterations?: number;
+  loops?: Partial<LoopOptions>;
+  batchSize?: number;
+  onError?: (error: unknown) => void;
+}
+
+
+/**
+ * An ingest transaction that began before ours but commits after it stamps
+ * the run with its own (earlier) start time; marking runs analysed this far
+ * in the past makes sure such a run is picked up again.
+ */
+const ANALYSED_AT_MARGIN_SECONDS = 5;
+
+export function startAnalysisWorker(options: AnalysisWorkerOptions): Worker {
+  const { db } = options;
+  const intervalMs = options.intervalMs ?? 5_000;
+  const quietSeconds = (options.quietPeriodMs ?? 60_000) / 1000;
+  const batchSize = options.batchSize ?? 100;
+  const analysis = { loops: options.loops ?? {}, maxIterations: options.maxIterations };
+
+  async function runOnce(): Promise<number> {
+    const client = await db.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const { rows } = await client.query<{ project_id: string; trace_id: string; agent_name: string | null; started_at: Date; complete: boolean }>(
+        `SELECT project_id, trace_id, agent_name, started_at,
+                (root_ended OR last_span_at + make_interval(secs => $1) <= now()) AS complete
+           FROM runs
+          WHERE analyzed_at IS NULL
+             OR analyzed_at < last_span_at
+             OR (NOT root_ended
+                 AND analyzed_at < last_span_at + make_interval(secs => $1)
+                 AND last_span_at + make_interval(secs => $1) <= now())
+          ORDER BY last_span_at
+          LIMIT $2
+          FOR UPDATE SKIP LOCKED`,
+        [quietSeconds, batchSize],
+      );
+      for (const row of rows) {
+        await client.query('SAVEPOINT run');
+        try {
+          await analyseRun(
+            client,
+            { projectId: row.project_id, traceId: row.trace_id, agentName: row.agent_name, startedAt: row.started_at, complete: row.complete },
+            analysis,
+          );
+          await client.query('RELEASE SAVEPOINT run');
+        } catch (error) {
+          // One bad run must not hold back the others; it is marked analysed and retried when it changes.
+          await client.query('ROLLBACK TO SAVEPOINT run');
+          options.onError?.(error);
+        }
+      }
+      if (rows.length > 0) {
+        await client.query(
+          `UPDATE runs SET analyzed_at = now() - make_interval(secs => $3)
+            WHERE project_id = ANY($1::uuid[]) AND (project_id, trace_id) IN (SELECT * FROM unnest($1::uuid[], $2::text[]))`,
+          [rows.map((r) => r.project_id), rows.map((r) => r.trace_id), ANALYSED_AT_MARGIN_SECONDS],
+        );
+      }
+      await client.query('COMMIT');
+      return rows.length;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  return startIntervalWorker(runOnce, intervalMs, batchSize, options.onError);
+}
