@@ -7,6 +7,7 @@ import { decodeProtobufTraceRequest } from './decode-protobuf.ts';
 import type { OtlpContentType, OtlpTraceRequest } from './types.ts';
 
 export {
+  emptyAttributes,
   OtlpDecodeError,
   SpanKind,
   StatusCode,
