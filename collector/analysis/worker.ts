@@ -20,22 +20,23 @@ export interface AnalysisWorkerOptions {
   maxIterations?: number;
   loops?: Partial<LoopOptions>;
   batchSize?: number;
+  /**
+   * An ingest transaction that began before an analysis but commits after it
+   * stamps its run with its own, earlier, start time. Runs are therefore
+   * marked analysed this far in the past, and looked at again (once) after
+   * twice this long. Default 2 s; tests use 0.
+   */
+  commitMarginMs?: number;
   onError?: (error: unknown) => void;
 }
 
-
-/**
- * An ingest transaction that began before ours but commits after it stamps
- * the run with its own (earlier) start time; marking runs analysed this far
- * in the past makes sure such a run is picked up again.
- */
-const ANALYSED_AT_MARGIN_SECONDS = 5;
 
 export function startAnalysisWorker(options: AnalysisWorkerOptions): Worker {
   const { db } = options;
   const intervalMs = options.intervalMs ?? 5_000;
   const quietSeconds = (options.quietPeriodMs ?? 60_000) / 1000;
   const batchSize = options.batchSize ?? 100;
+  const marginSeconds = (options.commitMarginMs ?? 2_000) / 1000;
   const analysis = { loops: options.loops ?? {}, maxIterations: options.maxIterations };
 
   async function runOnce(): Promise<number> {
@@ -47,14 +48,16 @@ export function startAnalysisWorker(options: AnalysisWorkerOptions): Worker {
                 (root_ended OR last_span_at + make_interval(secs => $1) <= now()) AS complete
            FROM runs
           WHERE analyzed_at IS NULL
-             OR analyzed_at < last_span_at
-             OR (NOT root_ended
-                 AND analyzed_at < last_span_at + make_interval(secs => $1)
-                 AND last_span_at + make_interval(secs => $1) <= now())
+             OR (analyzed_at <= now() - make_interval(secs => 2 * $3)
+                 AND (analyzed_at < last_span_at
+                      -- Not ended but quiet long enough to count as complete, and not judged as such yet.
+                      OR (NOT root_ended
+                          AND analyzed_at < last_span_at + make_interval(secs => $1)
+                          AND last_span_at + make_interval(secs => $1) <= now())))
           ORDER BY last_span_at
           LIMIT $2
           FOR UPDATE SKIP LOCKED`,
-        [quietSeconds, batchSize],
+        [quietSeconds, batchSize, marginSeconds],
       );
       for (const row of rows) {
         await client.query('SAVEPOINT run');
@@ -75,7 +78,7 @@ export function startAnalysisWorker(options: AnalysisWorkerOptions): Worker {
         await client.query(
           `UPDATE runs SET analyzed_at = now() - make_interval(secs => $3)
             WHERE project_id = ANY($1::uuid[]) AND (project_id, trace_id) IN (SELECT * FROM unnest($1::uuid[], $2::text[]))`,
-          [rows.map((r) => r.project_id), rows.map((r) => r.trace_id), ANALYSED_AT_MARGIN_SECONDS],
+          [rows.map((r) => r.project_id), rows.map((r) => r.trace_id), marginSeconds],
         );
       }
       await client.query('COMMIT');
