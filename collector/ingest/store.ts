@@ -9,6 +9,7 @@
  */
 import type pg from 'pg';
 import type { NormalizedRecord, RunSpanRecord, ToolCallRecord } from './records.ts';
+import { isResolved, resolveWithinBatch } from './resolve-batch.ts';
 import { foldRollups, upsertRollups, type InsertedToolCall } from './rollups.ts';
 import { minuteBucketText, nanosToTimestampText } from './timestamps.ts';
 
@@ -24,6 +25,7 @@ export async function storeRecords(
   projectId: string,
   records: readonly NormalizedRecord[],
 ): Promise<StoreResult> {
+  resolveWithinBatch(records);
   const toolCalls = records.filter((r): r is ToolCallRecord => r.kind === 'tool');
   const runSpans = records.filter((r): r is RunSpanRecord => r.kind !== 'tool');
   if (records.length === 0) return { toolCallsInserted: 0, runSpansInserted: 0, duplicates: 0 };
@@ -40,10 +42,11 @@ export async function storeRecords(
     };
     if (insertedCalls.size + insertedSpans.size > 0) {
       const fresh = records.filter((r) => (r.kind === 'tool' ? insertedCalls : insertedSpans).has(`${r.traceId}/${r.spanId}`));
-      const traceIds = [...new Set(fresh.map((r) => r.traceId))].sort();
-      const resolved = await resolveFromAncestors(client, projectId, traceIds);
-      await upsertRollups(client, projectId, foldRollups(rollupInputs(toolCalls, insertedCalls, resolved)));
+      const resolved = await resolveFromAncestors(client, projectId, tracesNeedingResolution(fresh));
       await upsertRuns(client, projectId, fresh);
+      // Last before COMMIT: concurrent requests share the current minute's rollup
+      // rows, so the row locks taken here should be held as briefly as possible.
+      await upsertRollups(client, projectId, foldRollups(rollupInputs(toolCalls, insertedCalls, resolved)));
     }
     await client.query('COMMIT');
     return result;
@@ -114,7 +117,7 @@ function toolCallColumnValues(calls: readonly ToolCallRecord[]): unknown[][] {
 }
 
 /** Inserts what is new; returns the `trace/span` keys actually inserted. */
-async function insertToolCalls(client: pg.PoolClient, projectId: string, calls: readonly ToolCallRecord[]): Promise<Set<string>> {
+export async function insertToolCalls(client: pg.PoolClient, projectId: string, calls: readonly ToolCallRecord[]): Promise<Set<string>> {
   if (calls.length === 0) return new Set();
   const names = TOOL_CALL_COLUMNS.map(([name]) => name);
   const arrays = TOOL_CALL_COLUMNS.map(([, type], i) => `$${i + 2}::${type}[]`);
@@ -164,6 +167,20 @@ async function insertRunSpans(client: pg.PoolClient, projectId: string, spans: r
   return new Set(rows.map((r) => `${r.trace_id}/${r.span_id}`));
 }
 
+/**
+ * Traces where stored rows may gain an agent, model or session: a new tool
+ * call the batch could not resolve on its own, or a new span that names one of
+ * them and may be the ancestor of calls stored by an earlier request.
+ */
+function tracesNeedingResolution(fresh: readonly NormalizedRecord[]): string[] {
+  const traces = new Set<string>();
+  for (const r of fresh) {
+    const needs = r.kind === 'tool' ? !isResolved(r) : r.agentName !== null || r.modelName !== null || r.sessionId !== null;
+    if (needs) traces.add(r.traceId);
+  }
+  return [...traces].sort();
+}
+
 interface ResolvedCall {
   key: string;
   bucket: string;
@@ -187,6 +204,7 @@ interface ResolvedCall {
  * every trace a batch touches, and returns each call it changed.
  */
 async function resolveFromAncestors(client: pg.PoolClient, projectId: string, traceIds: readonly string[]): Promise<ResolvedCall[]> {
+  if (traceIds.length === 0) return [];
   const { rows } = await client.query(
     `WITH RECURSIVE targets AS (
        SELECT trace_id, span_id, parent_span_id, started_at, agent_name, model_name, session_id
