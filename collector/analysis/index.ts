@@ -15,3 +15,4 @@ export {
   type StoredContract,
 } from './contracts.ts';
 export { detectLoops, DEFAULT_LOOP_OPTIONS, type LoopOptions, type DetectedLoop } from './loops.ts';
+export { analysisWorkerFactories } from './background.ts';
