@@ -12,26 +12,28 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   return (
     <div className="shell">
       <aside className="sidebar">
-        <Link href="/" className="brand">
-          <span className="brand-mark" aria-hidden>
-            ◎
-          </span>{' '}
-          Toolscope
-        </Link>
-        <Suspense fallback={<nav className="nav" />}>
-          <NavLinks />
-        </Suspense>
-        <div className="sidebar-footer">
-          <AutoRefresh />
-          <div className="user" title={user.email}>
-            <span className="user-email">{user.email}</span>
-            <span className="muted small">{user.role}</span>
+        <div className="sidebar-inner">
+          <Link href="/" className="brand">
+            <span className="brand-mark" aria-hidden>
+              ◎
+            </span>{' '}
+            Toolscope
+          </Link>
+          <Suspense fallback={<nav className="nav" />}>
+            <NavLinks />
+          </Suspense>
+          <div className="sidebar-footer">
+            <AutoRefresh />
+            <div className="user" title={user.email}>
+              <span className="user-email">{user.email}</span>
+              <span className="muted small">{user.role}</span>
+            </div>
+            <form action={signOut}>
+              <button className="button ghost small" type="submit" data-testid="sign-out">
+                Sign out
+              </button>
+            </form>
           </div>
-          <form action={signOut}>
-            <button className="button ghost small" type="submit" data-testid="sign-out">
-              Sign out
-            </button>
-          </form>
         </div>
       </aside>
       <main className="content">{children}</main>

@@ -36,7 +36,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
               <CategoryPanel {...widget} />
             </Suspense>
           </div>
-          <div className="grid grid-3">
+          <div className="grid grid-overview-bottom">
             <Suspense key={`tools${viewKey}`} fallback={<TableSkeleton />}>
               <ProblemToolsPanel {...widget} />
             </Suspense>

@@ -54,7 +54,13 @@ async function Taxonomy({ projectId, filters }: { projectId: string; filters: Da
                     <span className="muted small">{info?.description}</span>
                     <span style={{ marginLeft: 'auto' }} className="num">{formatCount(type.failures)}</span>
                   </div>
-                  <table className="table">
+                  <table className="table fixed">
+                    <colgroup>
+                      <col style={{ width: '52%' }} />
+                      <col style={{ width: '20%' }} />
+                      <col style={{ width: '18%' }} />
+                      <col style={{ width: '10%' }} />
+                    </colgroup>
                     <thead>
                       <tr><th>Message template</th><th>Tools</th><th>Examples</th><th className="num">Failures</th></tr>
                     </thead>

@@ -23,24 +23,32 @@ function TimelineRow({ entry, runMs, inIncident }: { entry: TimelineEntry; runMs
   const left = runMs > 0 ? (entry.offsetMs / runMs) * 100 : 0;
   const width = runMs > 0 ? Math.max((entry.durationMs / runMs) * 100, 0.4) : 100;
   const failed = entry.outcome === 'failure';
-  const hasDetail = failed || entry.refusal || entry.attempt > 1 || entry.suggestions.length > 0 || entry.arguments || entry.result;
+  const hasDetail = Boolean(failed || entry.refusal || entry.attempt > 1 || entry.suggestions.length > 0 || entry.arguments || entry.result);
+  // A native <details> per span: failures open by default, everything else one click away.
   return (
-    <div id={`span-${entry.spanId}`} className={`timeline-entry`} data-kind={entry.kind} data-outcome={entry.outcome}>
-      <div className={`timeline-row${failed ? ' failure' : ''}${inIncident ? ' in-incident' : ''}`}>
+    <details
+      id={`span-${entry.spanId}`}
+      className={`timeline-entry${hasDetail ? ' has-detail' : ''}`}
+      data-kind={entry.kind}
+      data-outcome={entry.outcome}
+      open={failed || entry.refusal}
+    >
+      <summary className={`timeline-row${failed ? ' failure' : ''}${inIncident ? ' in-incident' : ''}`}>
         <span className="mono small muted num">+{formatMs(entry.offsetMs)}</span>
         <span className="timeline-label" title={entry.name}>
           <Badge tone={entry.kind === 'tool' ? (failed ? 'bad' : 'neutral') : entry.kind === 'model' ? 'info' : 'neutral'}>{KIND_LABEL[entry.kind]}</Badge>
           <span className={entry.kind === 'tool' ? 'mono' : undefined}>{entry.label}</span>
           {entry.attempt > 1 ? <Badge tone="warn" title={entry.retryReason ?? undefined}>retry #{entry.attempt - 1}</Badge> : null}
           {entry.refusal ? <Badge tone="bad">refusal</Badge> : null}
+          {failed && entry.errorType ? <span className="inline-detail">{entry.errorType}</span> : null}
         </span>
         <span className="timeline-track" aria-hidden>
           <span className={`timeline-bar kind-${entry.kind}${failed ? ' failure' : ''}`} style={{ left: `${left}%`, width: `${Math.min(width, 100 - left)}%` }} />
         </span>
         <span className="num small">{formatMs(entry.durationMs)}</span>
-      </div>
+      </summary>
       {hasDetail ? (
-        <div className="timeline-row" style={{ borderBottom: '1px solid #f0f2f5' }}>
+        <div className="timeline-row">
           <span />
           <div className="timeline-detail">
             {failed ? (
@@ -49,26 +57,28 @@ function TimelineRow({ entry, runMs, inIncident }: { entry: TimelineEntry; runMs
                 {entry.errorMessage ? <span> — {entry.errorMessage}</span> : null}
               </div>
             ) : null}
-            {entry.attempt > 1 && entry.retryReason ? <div className="muted small">Retried because of {entry.retryReason}.</div> : null}
+            {entry.attempt > 1 && entry.retryReason ? <div className="muted small">Attempt {entry.attempt}, retried because of {entry.retryReason}.</div> : null}
             {entry.suggestions.map((suggestion) => (
-              <div key={suggestion} className="suggestion small">→ {suggestion}</div>
+              <div key={suggestion} className="suggestion small">
+                Suggested to the model: {suggestion}
+              </div>
             ))}
             {entry.arguments ? (
-              <details>
-                <summary className="small muted">Arguments</summary>
+              <div>
+                <div className="small muted">Arguments</div>
                 <pre>{entry.arguments}</pre>
-              </details>
+              </div>
             ) : null}
             {entry.result ? (
-              <details>
-                <summary className="small muted">Result</summary>
+              <div>
+                <div className="small muted">Result</div>
                 <pre>{entry.result}</pre>
-              </details>
+              </div>
             ) : null}
           </div>
         </div>
       ) : null}
-    </div>
+    </details>
   );
 }
 

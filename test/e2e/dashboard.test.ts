@@ -1,0 +1,315 @@
+/**
+ * The dashboard end to end: a real collector ingests seeded agent traffic
+ * through the official OTLP exporter, the analysis worker finds the loops,
+ * `next start` serves the built app on that database, and headless Chromium
+ * signs in, opens every page, checks the numbers against the database,
+ * changes filters, creates and revokes a key and creates an alert rule.
+ * Screenshots of every page land in test/e2e/screenshots/.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createUser } from '../../collector/auth/users.ts';
+import { hashKey } from '../../collector/auth/api-keys.ts';
+import { startAnalysisWorker } from '../../collector/analysis/index.ts';
+import { formatCount } from '../../app/_lib/format.ts';
+import { startTestCollector, type TestCollector } from '../support/collector.ts';
+import { freePort } from '../support/free-port.ts';
+import { exportPipeline } from '../support/otel.ts';
+import { CHROMIUM_ARGS, ROOT, buildDashboard, requireChromium, startDashboard, type RunningDashboard } from './dashboard-server.ts';
+import { recordAgentTraffic } from './seed-spans.ts';
+
+const SCREENSHOTS = join(ROOT, 'test', 'e2e', 'screenshots');
+const ADMIN = { email: `e2e-admin-${process.pid}@example.com`, password: 'correct horse battery staple' };
+const MEMBER = { email: `e2e-member-${process.pid}@example.com`, password: 'another long password' };
+
+let env: TestCollector;
+let dashboard: RunningDashboard;
+let browser: Browser;
+let browserContext: BrowserContext;
+let page: Page;
+let projectName: string;
+/** Console errors and uncaught page errors, per page visited. */
+const consoleErrors: string[] = [];
+
+async function dbCount(sql: string, params: unknown[] = []): Promise<number> {
+  const { rows } = await env.db.pool.query<{ n: number }>(sql, params);
+  return Number(rows[0]!.n);
+}
+
+function view(path: string, extra: Record<string, string> = {}): string {
+  const query = new URLSearchParams({ project: projectName, ...extra });
+  return `${dashboard.url}${path}?${query}`;
+}
+
+async function open(path: string, extra: Record<string, string> = {}): Promise<void> {
+  await page.goto(view(path, extra), { waitUntil: 'networkidle' });
+}
+
+async function shoot(name: string): Promise<void> {
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Every widget rendered: no skeleton left, no widget reporting a failed read. */
+async function expectPageHealthy(): Promise<void> {
+  await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, undefined, { timeout: 15_000 });
+  expect(await page.locator('[data-testid="widget-error"]').allTextContents()).toEqual([]);
+  // Taken, not read: one page's error is reported once, not by every later check.
+  expect(consoleErrors.splice(0)).toEqual([]);
+}
+
+async function statValue(testId: string): Promise<string> {
+  return (await page.getByTestId(`${testId}-value`).textContent())?.trim() ?? '';
+}
+
+beforeAll(async () => {
+  const executablePath = requireChromium();
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  buildDashboard();
+
+  env = await startTestCollector({ projectName: `e2e-${process.pid}-${Date.now()}` });
+  projectName = (await env.db.prisma.project.findUniqueOrThrow({ where: { id: env.projectId } })).name;
+  await createUser(env.db.prisma, { ...ADMIN, role: 'admin' });
+  await createUser(env.db.prisma, { ...MEMBER, role: 'member' });
+
+  // Real ingest: the official protobuf exporter into the collector.
+  const pipeline = exportPipeline({ url: env.collector.url, apiKey: env.ingestKey, format: 'protobuf', maxExportBatchSize: 1_000 });
+  recordAgentTraffic(pipeline.tracer, { runs: 160 });
+  await pipeline.flush();
+  await pipeline.shutdown();
+
+  // Loops are found by the analysis worker; run it until every run is analysed.
+  const worker = startAnalysisWorker({ db: env.db, intervalMs: 100 });
+  const deadline = Date.now() + 30_000;
+  while (
+    (await dbCount(`SELECT count(*) AS n FROM runs WHERE project_id = $1 AND (analyzed_at IS NULL OR analyzed_at < last_span_at)`, [env.projectId])) > 0
+  ) {
+    if (Date.now() > deadline) throw new Error('the analysis worker did not finish within 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await worker.stop();
+
+  dashboard = await startDashboard({ databaseUrl: inject('databaseUrl'), port: await freePort() });
+  browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  browserContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  page = await browserContext.newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await dashboard?.stop();
+  await env?.close();
+});
+
+describe('dashboard in Chromium', () => {
+  it('keeps strangers out and signs in the admin', async () => {
+    await page.goto(`${dashboard.url}/`, { waitUntil: 'networkidle' });
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password').fill('wrong password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.locator('.form-error').textContent()).toContain('Email or password is wrong');
+    await shoot('login');
+
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    const cookie = (await browserContext.cookies()).find((c) => c.name === 'toolscope_session');
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.sameSite).toBe('Lax');
+  });
+
+  it('shows overview numbers that match the database', async () => {
+    await open('/');
+    await expectPageHealthy();
+    const calls = await dbCount('SELECT count(*) AS n FROM tool_calls WHERE project_id = $1', [env.projectId]);
+    const failures = await dbCount(`SELECT count(*) AS n FROM tool_calls WHERE project_id = $1 AND outcome = 'failure'`, [env.projectId]);
+    expect(calls).toBeGreaterThan(500);
+    expect(await statValue('stat-calls')).toBe(formatCount(calls));
+    expect(await statValue('stat-failures')).toBe(formatCount(failures));
+    expect(await statValue('stat-accuracy')).toBe(`${(((calls - failures) / calls) * 100).toFixed(1)}%`);
+    await expect.poll(() => page.locator('[data-testid="accuracy-chart"] .recharts-surface').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('[data-testid="category-chart"] .recharts-surface').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('problem-tools').locator('tbody tr').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('recent-incidents').locator('li').count()).toBeGreaterThan(0);
+    await shoot('overview');
+  });
+
+  it('changes the numbers when a filter changes, and keeps the filter in the URL', async () => {
+    await open('/');
+    await page.locator('select[name="agent"]').selectOption('support-agent');
+    await page.waitForURL((url) => url.searchParams.get('agent') === 'support-agent');
+    const calls = await dbCount(`SELECT count(*) AS n FROM tool_calls WHERE project_id = $1 AND agent_name = 'support-agent'`, [env.projectId]);
+    const all = await dbCount('SELECT count(*) AS n FROM tool_calls WHERE project_id = $1', [env.projectId]);
+    expect(calls).toBeLessThan(all);
+    await expect.poll(() => statValue('stat-calls')).toBe(formatCount(calls));
+
+    // A shared link opens the same view; a one-hour window holds none of the seeded calls before the last 5 minutes.
+    await open('/', { agent: 'support-agent', tool: 'read_file' });
+    const readFile = await dbCount(
+      `SELECT count(*) AS n FROM tool_calls WHERE project_id = $1 AND agent_name = 'support-agent' AND tool_name = 'read_file'`,
+      [env.projectId],
+    );
+    expect(await statValue('stat-calls')).toBe(formatCount(readFile));
+    await open('/', { from: '2020-01-01T00:00:00Z', to: '2020-01-02T00:00:00Z' });
+    expect(await statValue('stat-calls')).toBe('0');
+    await expectPageHealthy();
+    await shoot('overview-empty-range');
+  });
+
+  it('ranks tools with per-tool numbers from the database', async () => {
+    await open('/tools');
+    await expectPageHealthy();
+    const { rows } = await env.db.pool.query<{ tool_name: string; calls: number; failures: number }>(
+      `SELECT tool_name, count(*)::int AS calls, count(*) FILTER (WHERE outcome = 'failure')::int AS failures
+         FROM tool_calls WHERE project_id = $1 GROUP BY tool_name`,
+      [env.projectId],
+    );
+    for (const row of rows) {
+      const tableRow = page.locator(`[data-testid="tools-table"] tr[data-tool="${row.tool_name}"]`);
+      expect(await tableRow.locator('[data-col="calls"]').textContent()).toBe(formatCount(row.calls));
+      expect(await tableRow.locator('[data-col="failures"]').textContent()).toBe(formatCount(row.failures));
+    }
+    await shoot('tools');
+
+    await page.locator('[data-testid="tools-table"] a', { hasText: 'web_fetch' }).first().click();
+    await page.waitForURL((url) => url.pathname === '/tools/web_fetch');
+    await expectPageHealthy();
+    const webFetch = rows.find((r) => r.tool_name === 'web_fetch')!;
+    expect(await statValue('tool-stat-calls')).toBe(formatCount(webFetch.calls));
+    expect(await page.getByTestId('recent-failures').locator('tbody tr').count()).toBeGreaterThan(0);
+    // Secrets in arguments never reach the page.
+    expect(await page.content()).not.toContain('sk-live-should-be-redacted');
+    await shoot('tool-web_fetch');
+  });
+
+  it('groups errors into category, type and message template', async () => {
+    await open('/errors');
+    await expectPageHealthy();
+    const failures = await dbCount(`SELECT count(*) AS n FROM tool_calls WHERE project_id = $1 AND outcome = 'failure'`, [env.projectId]);
+    expect(await statValue('errors-failures')).toBe(formatCount(failures));
+    const execution = await dbCount(
+      `SELECT count(*) AS n FROM tool_calls WHERE project_id = $1 AND outcome = 'failure' AND error_category = 'execution'`,
+      [env.projectId],
+    );
+    expect(await page.getByTestId('category-execution-failures').textContent()).toBe(formatCount(execution));
+    // "File not found: docs/faq.md" and "…docs/billing.md" are one template.
+    expect(await page.locator('.template', { hasText: 'File not found' }).count()).toBe(1);
+    await shoot('errors');
+  });
+
+  it('lists incidents, each opening its run timeline', async () => {
+    await open('/incidents');
+    await expectPageHealthy();
+    const incidents = await dbCount('SELECT count(*) AS n FROM incidents WHERE project_id = $1', [env.projectId]);
+    expect(incidents).toBeGreaterThan(0);
+    expect(await page.getByTestId('incidents-table').locator('tbody tr').count()).toBe(Math.min(incidents, 50));
+    await shoot('incidents');
+
+    await page.getByTestId('incidents-table').locator('tbody tr').first().locator('a').click();
+    await page.waitForURL((url) => url.pathname.startsWith('/runs/'));
+    await expectPageHealthy();
+    const traceId = new URL(page.url()).pathname.split('/')[2]!;
+    const spans = await dbCount(
+      `SELECT (SELECT count(*) FROM tool_calls WHERE project_id = $1 AND trace_id = $2) AS n`,
+      [env.projectId, traceId],
+    );
+    expect(await page.locator('[data-testid="run-timeline"] .timeline-entry[data-kind="tool"]').count()).toBe(spans);
+    expect(await page.locator('[data-testid="run-timeline"] .timeline-entry[data-kind="model"]').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('run-incidents').locator('li').count()).toBeGreaterThan(0);
+    await shoot('run');
+  });
+
+  it('lists runs and filters to runs with failures', async () => {
+    await open('/runs');
+    await expectPageHealthy();
+    expect(await page.getByTestId('runs-table').locator('tbody tr').count()).toBe(50);
+    await shoot('runs');
+    await page.getByRole('link', { name: 'With failures' }).click();
+    await page.waitForURL((url) => url.searchParams.get('failed') === '1');
+    await expectPageHealthy();
+    const failedRuns = await dbCount(`SELECT count(*) AS n FROM runs WHERE project_id = $1 AND failures > 0`, [env.projectId]);
+    expect(await page.getByTestId('runs-table').locator('tbody tr').count()).toBe(Math.min(failedRuns, 50));
+  });
+
+  it('creates an ingest key that the collector accepts, then revokes it', async () => {
+    await open('/settings');
+    await expectPageHealthy();
+    const form = page.getByTestId('api-keys').getByTestId('create-key-form');
+    await form.getByLabel('Name').fill('e2e key');
+    await form.getByRole('button', { name: 'Create key' }).click();
+    const key = (await page.getByTestId('api-keys').getByTestId('new-key').textContent({ timeout: 10_000 }))!.trim();
+    expect(key).toMatch(/^ts_ingest_/);
+    const row = await env.db.prisma.apiKey.findUniqueOrThrow({ where: { hash: hashKey(key) } });
+    expect(row.projectId).toBe(env.projectId);
+    expect(row.revokedAt).toBeNull();
+    const send = () =>
+      fetch(`${env.collector.url}/v1/traces`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+        body: JSON.stringify({ resourceSpans: [] }),
+      });
+    expect((await send()).status).toBe(200);
+    await shoot('settings');
+
+    await page.getByTestId(`revoke-${row.prefix}`).click();
+    await expect.poll(() => page.locator(`tr[data-key-prefix="${row.prefix}"]`).getAttribute('data-status')).toBe('revoked');
+    expect((await env.db.prisma.apiKey.findUniqueOrThrow({ where: { id: row.id } })).revokedAt).not.toBeNull();
+    env.collector.keys.forget();
+    expect((await send()).status).toBe(401);
+    expect(consoleErrors.splice(0)).toEqual([]);
+  });
+
+  it('creates, disables and edits an alert rule, with field errors for bad input', async () => {
+    await open('/alerts');
+    await expectPageHealthy();
+    const form = page.getByTestId('alert-rule-form');
+    await form.getByLabel('Name').fill('');
+    await form.getByRole('button', { name: 'Create rule' }).click();
+    await expect.poll(() => form.locator('.field-error').first().textContent()).toBe('Name the rule');
+
+    await form.getByLabel('Name').fill('web_fetch failing');
+    await form.getByLabel('Scope').selectOption('tool');
+    await form.locator('input[name="scopeValue"]').fill('web_fetch');
+    await form.getByLabel('Threshold (%)').fill('25');
+    await form.getByRole('button', { name: 'Create rule' }).click();
+    await expect.poll(() => page.locator('tr[data-rule="web_fetch failing"]').count()).toBe(1);
+    const rule = await env.db.prisma.alertRule.findFirstOrThrow({ where: { projectId: env.projectId, name: 'web_fetch failing' } });
+    expect(rule).toMatchObject({ scopeType: 'tool', scopeValue: 'web_fetch', metric: 'failure_rate', condition: 'threshold', threshold: 0.25, enabled: true });
+
+    await page.getByTestId('toggle-web_fetch failing').click();
+    await expect.poll(async () => (await env.db.prisma.alertRule.findUniqueOrThrow({ where: { id: rule.id } })).enabled).toBe(false);
+    await expect.poll(() => page.locator('tr[data-rule="web_fetch failing"]').textContent()).toContain('disabled');
+    await expectPageHealthy();
+    await shoot('alerts');
+  });
+
+  it('hides projects the user may not see, and signs out', async () => {
+    const stranger = await browser.newContext();
+    const strangerPage = await stranger.newPage();
+    await strangerPage.goto(`${dashboard.url}/login`);
+    await strangerPage.getByLabel('Email').fill(MEMBER.email);
+    await strangerPage.getByLabel('Password').fill(MEMBER.password);
+    await strangerPage.getByRole('button', { name: 'Sign in' }).click();
+    await strangerPage.waitForURL((url) => url.pathname === '/');
+    await strangerPage.goto(view('/'), { waitUntil: 'networkidle' });
+    expect(await strangerPage.content()).toContain('does not exist, or you may not see it');
+    expect(await strangerPage.content()).not.toContain('stat-calls');
+    await stranger.close();
+
+    await open('/');
+    await page.getByTestId('sign-out').click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.goto(`${dashboard.url}/settings`, { waitUntil: 'networkidle' });
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
+  it('renders every page without console errors', () => {
+    expect(consoleErrors.splice(0)).toEqual([]);
+  });
+});
