@@ -60,8 +60,8 @@ export async function enforceRetention(db: Database, options: RetentionOptions =
   for (const project of projects.rows) {
     total.toolCalls += await deleteInBatches(db, 'tool_calls', 'started_at', project.id, project.cutoff, batchSize, maxBatches);
     total.runSpans += await deleteInBatches(db, 'run_spans', 'started_at', project.id, project.cutoff, batchSize, maxBatches);
-    // A run goes once nothing of it is left in range: judged by when it ended.
-    total.runs += await deleteInBatches(db, 'runs', 'ended_at', project.id, project.cutoff, batchSize, maxBatches);
+    // Judged by start time, like its spans, so the (project_id, started_at) index finds them.
+    total.runs += await deleteInBatches(db, 'runs', 'started_at', project.id, project.cutoff, batchSize, maxBatches);
     total.rollups += await deleteInBatches(db, 'tool_call_rollups', 'bucket', project.id, project.rollup_cutoff, batchSize, maxBatches);
   }
   return total;

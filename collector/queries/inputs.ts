@@ -15,14 +15,6 @@ const OptionalName = z
 
 const Limit = (fallback: number, max: number) => z.coerce.number().int().min(1).max(max).default(fallback);
 
-export const TimeRangeSchema = z
-  .object({
-    from: z.coerce.date(),
-    to: z.coerce.date(),
-  })
-  .refine((range) => range.from.getTime() < range.to.getTime(), { message: '`from` must be before `to`', path: ['from'] });
-export type TimeRange = z.infer<typeof TimeRangeSchema>;
-
 /** What every analytics screen filters by. */
 const filterShape = {
   projectId: z.uuid(),
