@@ -6,6 +6,7 @@ import { ZodError } from 'zod';
 import { ConfigError, loadConfig } from '../config.ts';
 import { CliError } from './args.ts';
 import { buildCommand } from './commands/build.ts';
+import { demoCommand } from './commands/demo.ts';
 import { keysCommand } from './commands/keys.ts';
 import { migrateCommand } from './commands/migrate.ts';
 import { projectsCommand } from './commands/projects.ts';
@@ -19,6 +20,7 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   migrate: { run: migrateCommand, summary: 'apply pending database migrations' },
   projects: { run: projectsCommand, summary: 'projects create NAME | projects list' },
   keys: { run: keysCommand, summary: 'keys create --project NAME --scope ingest|read | keys list | keys revoke ID' },
+  demo: { run: demoCommand, summary: 'demo [--runs N]: run the example file-search agent against the running Toolscope' },
   build: { run: buildCommand, summary: 'build the dashboard now instead of at first start' },
 };
 
