@@ -15,6 +15,13 @@ export interface ResultVerdict {
 
 const SUCCESS: ResultVerdict = { failed: false, message: null, code: null };
 
+/** Cheap pre-check on result text: only a result with one of these keys can say it failed. */
+const VERDICT_KEY = /"(?:success|ok|error|isError|status)"\s*:/;
+
+export function mightReportFailure(resultText: string): boolean {
+  return VERDICT_KEY.test(resultText);
+}
+
 const FAILED_STATUS_WORDS: ReadonlySet<string> = new Set(['error', 'failed', 'failure', 'fail']);
 
 /**

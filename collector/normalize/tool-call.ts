@@ -9,7 +9,7 @@ import { StatusCode } from '../otlp/types.ts';
 import { normalizedParentSpanId } from '../otlp/validate-span.ts';
 import { readBoolean, readFirstString, readJsonAttribute, readNumber, readString } from './attribute-values.ts';
 import { classifyFailure, foreignErrorClass, type ErrorSignals } from './error-classification.ts';
-import { inferResultVerdict } from './outcome.ts';
+import { inferResultVerdict, mightReportFailure } from './outcome.ts';
 import { prepareMessage, preparePayload, redactJson, type PreparedPayload } from './redact.ts';
 import { FIELD_KEYS, firstPresentValue } from './span-fields.ts';
 import { exceptionOf } from './exception.ts';
@@ -35,7 +35,7 @@ export function buildToolCallRecord(
   if (toolName === null) return { rejected: `tool span "${span.name}" names no tool (expected ${keys.toolName.join(' or ')})` };
 
   const args = preparePayload(firstPresentValue(attributes, keys.arguments), options.maxPayloadChars);
-  const result = preparePayload(firstPresentValue(attributes, keys.result), options.maxPayloadChars);
+  const result = preparePayload(firstPresentValue(attributes, keys.result), options.maxPayloadChars, mightReportFailure);
   const exception = exceptionOf(span);
   const verdict = inferResultVerdict(result?.json);
 

@@ -4,14 +4,14 @@
  * specification (collector/trace/v1/trace_service.proto, trace/v1/trace.proto,
  * common/v1/common.proto, resource/v1/resource.proto) and google.rpc.Status.
  *
- * Only the fields we use are declared: protobuf readers skip unknown fields, so
- * links, trace flags of links, entity refs and dropped counts we do not need cost
- * a skip and nothing more. Field names are lowerCamelCase so decoded messages
- * read like the OTLP/JSON mapping.
+ * Only the fields we use are declared: links, entity refs and dropped counts we
+ * do not need are skipped as unknown fields. The request decoder reads the wire
+ * directly (see decode-protobuf.ts) using the tags derived here; the reply
+ * encoders use the types themselves.
  */
 import protobuf from 'protobufjs';
 
-const { Root, Type, Field, OneOf } = protobuf;
+const { Root, Type, Field } = protobuf;
 
 type FieldSpec = readonly [name: string, id: number, type: string, rule?: 'repeated'];
 
@@ -31,11 +31,6 @@ function buildRoot(): protobuf.Root {
     ['kvlistValue', 6, 'KeyValueList'],
     ['bytesValue', 7, 'bytes'],
   ]);
-  // A oneof, so a decoded AnyValue says which member was actually sent
-  // (`value`), instead of every member reading as its default.
-  anyValue.add(
-    new OneOf('value', ['stringValue', 'boolValue', 'intValue', 'doubleValue', 'arrayValue', 'kvlistValue', 'bytesValue']),
-  );
 
   const common = [
     anyValue,
@@ -114,67 +109,76 @@ function buildRoot(): protobuf.Root {
 
 const root = buildRoot();
 
-export const ExportTraceServiceRequestType = root.lookupType('ExportTraceServiceRequest');
 export const ExportTraceServiceResponseType = root.lookupType('ExportTraceServiceResponse');
 export const RpcStatusType = root.lookupType('RpcStatus');
 
-/** Shapes of decoded protobufjs messages (only what we read). */
-export interface LongLike {
-  low: number;
-  high: number;
-  unsigned: boolean;
+/** protobuf wire types. */
+const WireType = { VARINT: 0, I64: 1, LEN: 2, I32: 5 } as const;
+
+const SCALAR_WIRE_TYPES: Readonly<Record<string, number>> = {
+  string: WireType.LEN,
+  bytes: WireType.LEN,
+  bool: WireType.VARINT,
+  int32: WireType.VARINT,
+  uint32: WireType.VARINT,
+  int64: WireType.VARINT,
+  uint64: WireType.VARINT,
+  fixed64: WireType.I64,
+  double: WireType.I64,
+  fixed32: WireType.I32,
+};
+
+/**
+ * The tag (field number << 3 | wire type) of each field of a message, as the
+ * decoder meets them on the wire. Derived from the definitions above so the
+ * field numbers live in one place.
+ */
+function tagsOf<const Names extends string>(typeName: string, names: readonly Names[]): Record<Names, number> {
+  const type = root.lookupType(typeName);
+  const tags = {} as Record<Names, number>;
+  for (const name of names) {
+    const field = type.fields[name];
+    if (!field) throw new Error(`${typeName} has no field ${name}`);
+    // Repeated scalars could be packed; we declare none, and messages are always LEN.
+    const wireType = SCALAR_WIRE_TYPES[field.type] ?? WireType.LEN;
+    tags[name] = (field.id << 3) | wireType;
+  }
+  return tags;
 }
 
-export interface PbAnyValue {
-  value?: 'stringValue' | 'boolValue' | 'intValue' | 'doubleValue' | 'arrayValue' | 'kvlistValue' | 'bytesValue';
-  stringValue: string;
-  boolValue: boolean;
-  intValue: LongLike | number;
-  doubleValue: number;
-  arrayValue: { values: PbAnyValue[] } | null;
-  kvlistValue: { values: PbKeyValue[] } | null;
-  bytesValue: Uint8Array;
-}
-
-export interface PbKeyValue {
-  key: string;
-  value: PbAnyValue | null;
-}
-
-export interface PbEvent {
-  timeUnixNano: LongLike | number;
-  name: string;
-  attributes: PbKeyValue[];
-}
-
-export interface PbSpan {
-  traceId: Uint8Array;
-  spanId: Uint8Array;
-  traceState: string;
-  parentSpanId: Uint8Array;
-  name: string;
-  kind: number;
-  startTimeUnixNano: LongLike | number;
-  endTimeUnixNano: LongLike | number;
-  attributes: PbKeyValue[];
-  droppedAttributesCount: number;
-  events: PbEvent[];
-  status: { message: string; code: number } | null;
-  flags: number;
-}
-
-export interface PbScopeSpans {
-  scope: { name: string; version: string; attributes: PbKeyValue[] } | null;
-  spans: PbSpan[];
-  schemaUrl: string;
-}
-
-export interface PbResourceSpans {
-  resource: { attributes: PbKeyValue[] } | null;
-  scopeSpans: PbScopeSpans[];
-  schemaUrl: string;
-}
-
-export interface PbExportTraceServiceRequest {
-  resourceSpans: PbResourceSpans[];
-}
+export const Tags = {
+  request: tagsOf('ExportTraceServiceRequest', ['resourceSpans']),
+  resourceSpans: tagsOf('ResourceSpans', ['resource', 'scopeSpans', 'schemaUrl']),
+  resource: tagsOf('Resource', ['attributes']),
+  scopeSpans: tagsOf('ScopeSpans', ['scope', 'spans', 'schemaUrl']),
+  scope: tagsOf('InstrumentationScope', ['name', 'version', 'attributes']),
+  span: tagsOf('Span', [
+    'traceId',
+    'spanId',
+    'traceState',
+    'parentSpanId',
+    'name',
+    'kind',
+    'startTimeUnixNano',
+    'endTimeUnixNano',
+    'attributes',
+    'droppedAttributesCount',
+    'events',
+    'status',
+    'flags',
+  ]),
+  event: tagsOf('Event', ['timeUnixNano', 'name', 'attributes']),
+  status: tagsOf('Status', ['message', 'code']),
+  keyValue: tagsOf('KeyValue', ['key', 'value']),
+  keyValueList: tagsOf('KeyValueList', ['values']),
+  arrayValue: tagsOf('ArrayValue', ['values']),
+  anyValue: tagsOf('AnyValue', [
+    'stringValue',
+    'boolValue',
+    'intValue',
+    'doubleValue',
+    'arrayValue',
+    'kvlistValue',
+    'bytesValue',
+  ]),
+} as const;

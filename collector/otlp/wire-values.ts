@@ -2,7 +2,12 @@
  * Small conversions shared by the protobuf and JSON decoders: bytes to hex,
  * 64-bit integers to bigint or number.
  */
-import type { LongLike } from './proto-schema.ts';
+/** A 64-bit integer as protobufjs reads it (a `long` Long, or a number without that package). */
+export interface LongLike {
+  low: number;
+  high: number;
+  unsigned: boolean;
+}
 
 const TWO_POW_32 = 4294967296n;
 
@@ -13,10 +18,10 @@ export function bytesToHex(bytes: Uint8Array): string {
   return buffer.toString('hex');
 }
 
-/** An unsigned 64-bit value (fixed64 time) as bigint. protobufjs yields a Long, or a number without `long`. */
-export function unsignedLongToBigInt(value: LongLike | number): bigint {
-  if (typeof value === 'number') return BigInt(value);
-  return BigInt(value.high >>> 0) * TWO_POW_32 + BigInt(value.low >>> 0);
+/** An unsigned 64-bit value from its two 32-bit halves (fixed64 is little-endian: low half first). */
+export function unsignedHalvesToBigInt(low: number, high: number): bigint {
+  if (high === 0) return BigInt(low >>> 0);
+  return BigInt(high >>> 0) * TWO_POW_32 + BigInt(low >>> 0);
 }
 
 /**
