@@ -57,6 +57,14 @@ describe('redaction of arguments and results', () => {
     );
   });
 
+  it('reads keys written with escapes before deciding nothing needs hiding', () => {
+    expect(stored('{"pass\\u0077ord":"hunter2"}')).toBe('{"password":"[REDACTED]"}');
+  });
+
+  it('does not take a quoted word inside a string value for a key', () => {
+    expect(stored('{"note":"the \\"token\\": field is optional"}')).toBe('{"note":"the \\"token\\": field is optional"}');
+  });
+
   it('redacts secret pairs in JSON-looking text that does not parse', () => {
     expect(stored('{"password": "hunter2", oops')).toBe('{"password": "[REDACTED]", oops');
   });

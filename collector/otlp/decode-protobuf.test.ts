@@ -156,6 +156,27 @@ describe('protobuf decoding', () => {
     expect(span.startTimeUnixNano).toBe(0n);
   });
 
+  it('skips a known field sent with another wire type, as an unknown field', () => {
+    const writer = Writer.create();
+    submessage(writer, 1, (rs) =>
+      submessage(rs, 2, (ss) =>
+        submessage(ss, 2, (span) => {
+          tag(span, 5, VARINT).uint32(7); // name is a string: a varint here is skipped
+          tag(span, 2, LENGTH_DELIMITED).bytes(Buffer.from('a1a2a3a4a5a6a7a8', 'hex'));
+        }),
+      ),
+    );
+    const span = decodeTraceRequest(writer.finish(), 'protobuf').resourceSpans[0]!.scopeSpans[0]!.spans[0]!;
+    expect(span.name).toBe('');
+    expect(span.spanId).toBe('a1a2a3a4a5a6a7a8');
+  });
+
+  it('rejects a string that runs past the end of its message', () => {
+    // KeyValue of 3 bytes whose key claims 5: still inside the body, but not inside its message.
+    const body = Buffer.from([0x0a, 0x0e, 0x0a, 0x05, 0x0a, 0x03, 0x0a, 0x05, 0x61, 0x62, 0x63, 0x64, 0x65, 0x66, 0x67, 0x68]);
+    expect(() => decodeTraceRequest(body, 'protobuf')).toThrow(OtlpDecodeError);
+  });
+
   it.each([
     ['a length running past the end', Buffer.from([0x0a, 0xff, 0x01, 0x00])],
     ['a truncated varint', Buffer.from([0x0a, 0x02, 0x18, 0xff])],
