@@ -3,7 +3,6 @@
  * then serialised, then truncated, with flags saying what was done.
  */
 import type { CaptureSettings } from './core.ts';
-import { safeStringify } from './json.ts';
 import { redactText, redactValue, truncate, type RedactionRules } from './redact.ts';
 
 export interface PayloadAttribute {
@@ -15,7 +14,8 @@ export interface PayloadAttribute {
 /** Strings are kept as they are (a tool returning text should not gain quotes); everything else becomes JSON. */
 export function toPayloadAttribute(value: unknown, capture: CaptureSettings, rules: RedactionRules): PayloadAttribute {
   const redacted = typeof value === 'string' ? redactText(value, rules) : redactValue(value, rules);
-  const text = typeof redacted.value === 'string' ? redacted.value : safeStringify(redacted.value);
+  // The redacted copy is plain JSON data, so the fast stringify is safe; `undefined` results stringify to nothing.
+  const text = typeof redacted.value === 'string' ? redacted.value : (JSON.stringify(redacted.value) ?? 'null');
   const cut = truncate(text, capture.maxChars);
   return { text: cut.text, truncated: cut.truncated, redactedCount: redacted.count };
 }
@@ -23,5 +23,5 @@ export function toPayloadAttribute(value: unknown, capture: CaptureSettings, rul
 /** JSON of a value for a structured attribute (issues, suggestions, context), redacted and capped. */
 export function toJsonAttribute(value: unknown, capture: CaptureSettings, rules: RedactionRules): string {
   const redacted = redactValue(value, rules);
-  return truncate(safeStringify(redacted.value), capture.maxChars).text;
+  return truncate(JSON.stringify(redacted.value) ?? 'null', capture.maxChars).text;
 }

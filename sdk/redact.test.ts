@@ -53,6 +53,14 @@ describe('redactValue', () => {
     looped['self'] = looped;
     expect(redactValue(looped).value).toEqual({ a: 1, self: '[Circular]' });
   });
+
+  it('keeps a value shared by two keys, and turns errors, dates and BigInts into plain JSON data', () => {
+    const shared = { n: 1 };
+    expect(redactValue({ a: shared, b: shared }).value).toEqual({ a: { n: 1 }, b: { n: 1 } });
+    const { value } = redactValue({ error: new RangeError('bad token sk-abcdefghijklmnop123456'), at: new Date(0), big: 10n, fn: () => 1 });
+    expect(value).toEqual({ error: { name: 'RangeError', message: `bad token ${REDACTED}` }, at: '1970-01-01T00:00:00.000Z', big: '10', fn: undefined });
+    expect(JSON.stringify(value)).toBe(`{"error":{"name":"RangeError","message":"bad token ${REDACTED}"},"at":"1970-01-01T00:00:00.000Z","big":"10"}`);
+  });
 });
 
 describe('redactText', () => {

@@ -69,6 +69,9 @@ export function validateArguments<S extends z.ZodType>(schema: S, value: unknown
   let candidate = value;
   const coercedPaths: string[] = [];
   for (let round = 0; ; round++) {
+    // Plain parsing is ~10x faster; the failing input is parsed again with `reportInput` to describe what was received.
+    const fast = schema.safeParse(candidate);
+    if (fast.success) return { ok: true, value: fast.data, coercedPaths };
     const result = schema.safeParse(candidate, { reportInput: true });
     if (result.success) return { ok: true, value: result.data, coercedPaths };
     const issues = result.error.issues;

@@ -20,7 +20,8 @@ function occurrences(haystack: string, needle: string): number {
   return count;
 }
 
-describe('runDemo against a real OTLP endpoint', () => {
+// Each case runs dozens of agent runs with real timeouts and a real socket: allow for a busy machine.
+describe('runDemo against a real OTLP endpoint', { timeout: 60_000 }, () => {
   it('reports exactly what the endpoint received, with every kind of mistake the scripted model makes', async () => {
     const progress: number[] = [];
     const summary = await runDemo({ endpoint: server.endpoint, apiKey: 'demo-key', runs: 60, seed: 7, onProgress: (p) => progress.push(p.run) });
