@@ -137,12 +137,7 @@ async function executeTool<S extends z.ZodType, R>(
   const run = currentRun();
   const core = resolveCore(options.toolscope?.core);
   const callId = options.callId ?? generateCallId(core.random);
-  const parsed = parseArguments(input);
-  const rawArguments = parsed.ok ? parsed.value : input;
-  const validated = parsed.ok ? validateArguments(spec.schema, parsed.value) : undefined;
-  // The loop guard's key; computed only inside a run, where a guard reads it.
-  const argsKey = (): string => (parsed.ok ? canonicalJson(validated?.ok ? validated.value : parsed.value) : String(input));
-
+  const checked = checkArguments(spec.schema, input);
   let firstSpanId: string | undefined;
   let retryReason: string | undefined;
   for (let attempt = 1; ; attempt++) {
@@ -153,7 +148,7 @@ async function executeTool<S extends z.ZodType, R>(
       description: spec.description,
       ...(spec.type ? { toolType: spec.type } : {}),
       callId,
-      rawArguments,
+      rawArguments: checked.raw,
       attempt,
       maxAttempts: policy.attempts,
       ...(retryReason ? { retryReason } : {}),
@@ -162,18 +157,14 @@ async function executeTool<S extends z.ZodType, R>(
     });
     if (attempt === 1) {
       firstSpanId = spanIdOf(toolSpan.span) || undefined;
-      if (parsed.ok && parsed.repaired) toolSpan.span.setAttribute(Toolscope.ARGUMENTS_REPAIRED, true);
-      if (validated?.ok && validated.coercedPaths.length > 0) {
-        toolSpan.span.setAttribute(Toolscope.ARGUMENTS_COERCED, JSON.stringify(validated.coercedPaths));
-      }
-      guardCall(run, core, toolSpan, spec.name, argsKey);
+      if (checked.repaired) toolSpan.span.setAttribute(Toolscope.ARGUMENTS_REPAIRED, true);
+      if (checked.coercedPaths.length > 0) toolSpan.span.setAttribute(Toolscope.ARGUMENTS_COERCED, JSON.stringify(checked.coercedPaths));
+      guardCall(run, core, toolSpan, spec.name, checked.key);
     }
 
-    const outcome = !parsed.ok
-      ? { ok: false as const, error: parsed.error }
-      : !validated?.ok
-        ? { ok: false as const, error: validated!.error }
-        : await runAttempt(spec, validated.value, { callId, attempt, run, signal: options.signal });
+    const outcome: AttemptOutcome<R> | { readonly ok: false; readonly error: ClassifiedError } = checked.ok
+      ? await runAttempt(spec, checked.value, { callId, attempt, run, signal: options.signal })
+      : { ok: false, error: checked.error };
 
     if (outcome.ok) {
       endToolSpanWithSuccess(toolSpan, core, outcome.value, spec.captureResult ?? true);
@@ -193,6 +184,25 @@ async function executeTool<S extends z.ZodType, R>(
       return { ok: false, tool: spec.name, callId, error: toPayload(outcome.error), attempts: attempt };
     }
   }
+}
+
+type CheckedArguments<T> = {
+  /** What the model sent, parsed when it could be: recorded on the span as the model wrote it, before coercion. */
+  readonly raw: unknown;
+  readonly repaired: boolean;
+  readonly coercedPaths: readonly string[];
+  /** The loop guard's key for these arguments; computed only inside a run, where a guard reads it. */
+  readonly key: () => string;
+} & ({ readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ClassifiedError });
+
+/** Parse, then validate: the two checks every call passes before the tool runs. */
+function checkArguments<S extends z.ZodType>(schema: S, input: unknown): CheckedArguments<z.output<S>> {
+  const parsed = parseArguments(input);
+  if (!parsed.ok) return { ok: false, error: parsed.error, raw: input, repaired: false, coercedPaths: [], key: () => String(input) };
+  const validated = validateArguments(schema, parsed.value);
+  const common = { raw: parsed.value, repaired: parsed.repaired };
+  if (!validated.ok) return { ...common, ok: false, error: validated.error, coercedPaths: [], key: () => canonicalJson(parsed.value) };
+  return { ...common, ok: true, value: validated.value, coercedPaths: validated.coercedPaths, key: () => canonicalJson(validated.value) };
 }
 
 /**
