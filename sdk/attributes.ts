@@ -115,13 +115,20 @@ export const Toolscope = {
   RUN_TOOL_CALLS: 'toolscope.run.tool_calls',
   /** Number of those calls that failed after their last attempt. */
   RUN_FAILED_TOOL_CALLS: 'toolscope.run.failed_tool_calls',
-  /** JSON array of loop verdicts `{ type, tool?, length, spanIds, message }` seen by the SDK guard. */
+  /**
+   * JSON array of loop verdicts seen by the SDK guard:
+   * `{ type, errorType, tool?, tools?, length, spanIds, message }`, `type` one of
+   * `same_tool | identical_calls | cycle | max_iterations | cost_limit`.
+   */
   LOOP_VERDICTS: 'toolscope.loop.verdicts',
   /** `record` | `stop`. */
   LOOP_POLICY: 'toolscope.loop.policy',
   /** JSON of the contract the run was checked against. */
   CONTRACT: 'toolscope.contract',
-  /** JSON array of contract violations `{ rule, tool, message, next? }`. */
+  /**
+   * JSON array of contract violations `{ rule, errorType, tool, message, next }`, `rule` one of
+   * `required | required_success | depends_on | next_required`.
+   */
   CONTRACT_VIOLATIONS: 'toolscope.contract.violations',
   /** `passed` | `violated`. */
   CONTRACT_VERDICT: 'toolscope.contract.verdict',
