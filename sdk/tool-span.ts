@@ -13,16 +13,16 @@ export interface ToolSpanStart {
   readonly core: ToolscopeCore;
   readonly run: RunState | undefined;
   readonly toolName: string;
-  readonly description?: string;
-  readonly toolType?: string;
+  readonly description?: string | undefined;
+  readonly toolType?: string | undefined;
   readonly callId: string;
   /** What the model sent, before coercion; a string when it could not be parsed. */
   readonly rawArguments: unknown;
   readonly attempt: number;
   readonly maxAttempts: number;
-  readonly retryReason?: string;
-  readonly firstSpanId?: string;
-  readonly timeoutMs?: number;
+  readonly retryReason?: string | undefined;
+  readonly firstSpanId?: string | undefined;
+  readonly timeoutMs?: number | undefined;
 }
 
 /** A started attempt span and the redactions made so far, written once when the span ends. */

@@ -146,14 +146,14 @@ async function executeTool<S extends z.ZodType, R>(
       run,
       toolName: spec.name,
       description: spec.description,
-      ...(spec.type ? { toolType: spec.type } : {}),
+      toolType: spec.type,
       callId,
       rawArguments: checked.raw,
       attempt,
       maxAttempts: policy.attempts,
-      ...(retryReason ? { retryReason } : {}),
-      ...(firstSpanId ? { firstSpanId } : {}),
-      ...(spec.timeoutMs !== undefined ? { timeoutMs: spec.timeoutMs } : {}),
+      retryReason,
+      firstSpanId,
+      timeoutMs: spec.timeoutMs,
     });
     if (attempt === 1) {
       firstSpanId = spanIdOf(toolSpan.span) || undefined;
@@ -238,7 +238,10 @@ async function runAttempt<S extends z.ZodType, R>(
   args: z.output<S>,
   call: { callId: string; attempt: number; run: RunState | undefined; signal: AbortSignal | undefined },
 ): Promise<AttemptOutcome<R>> {
-  const controller = new AbortController();
+  // Created on first use: most tools never read their signal, and an AbortController is a noticeable
+  // share of a call's cost when nothing can abort it.
+  let controller: AbortController | undefined;
+  const signalController = (): AbortController => (controller ??= new AbortController());
   let timedOut = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let detach: (() => void) | undefined;
@@ -248,7 +251,7 @@ async function runAttempt<S extends z.ZodType, R>(
   if (spec.timeoutMs !== undefined || call.signal) {
     abortRace = new Promise<never>((_resolve, reject) => {
       const abort = (reason: unknown): void => {
-        controller.abort(reason);
+        signalController().abort(reason);
         reject(reason);
       };
       if (spec.timeoutMs !== undefined) {
@@ -270,7 +273,9 @@ async function runAttempt<S extends z.ZodType, R>(
   }
   try {
     const context: ToolRunContext = {
-      signal: controller.signal,
+      get signal() {
+        return signalController().signal;
+      },
       callId: call.callId,
       attempt: call.attempt,
       agent: call.run?.agent,

@@ -51,7 +51,7 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoSummary> {
   if (!Number.isInteger(runs) || runs < 1) throw new RangeError('runDemo: runs must be a positive integer');
   if (!apiKey) {
     throw new CollectorUnavailableError(
-      'No API key: set TOOLSCOPE_API_KEY to an ingest key (`npx toolscope keys create --project demo --scope ingest`), then run the demo again.',
+      'No API key: run `npm run demo` (it makes a key for project "demo"), or set TOOLSCOPE_API_KEY to an ingest key (`npx toolscope keys create --project demo --scope ingest`).',
     );
   }
   const probe = await probeCollector(endpoint, apiKey);

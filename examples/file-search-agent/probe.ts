@@ -33,7 +33,7 @@ export function probeAdvice(endpoint: string, result: Exclude<ProbeResult, { ok:
     case 'unreachable':
       return `No Toolscope collector answered at ${endpoint} (${result.detail}). Start one with \`npm start\` (or \`npx toolscope start\`), then run the demo again.`;
     case 'unauthorized':
-      return `The collector at ${endpoint} refused the API key (${result.detail}). Set TOOLSCOPE_API_KEY to an ingest key: \`npx toolscope keys create --project demo --scope ingest\`.`;
+      return `The collector at ${endpoint} refused the API key (${result.detail}). Unset TOOLSCOPE_API_KEY and use \`npm run demo\` (it makes a key), or create one: \`npx toolscope keys create --project demo --scope ingest\`.`;
     default:
       return `The collector at ${endpoint} answered ${result.detail} to an empty export; check its log.`;
   }

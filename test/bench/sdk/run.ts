@@ -90,17 +90,21 @@ async function main(): Promise<void> {
   await toolscope.shutdown();
 
   const bare = median(samples.get('bare function')!);
+  const span = median(samples.get('bare OTel span')!);
   const rows = variants.map((variant) => {
     const values = samples.get(variant.name)!;
     const ns = median(values);
-    return { name: variant.name, ns, min: Math.min(...values), max: Math.max(...values), overhead: ns - bare };
+    return { name: variant.name, ns, min: Math.min(...values), max: Math.max(...values), overhead: ns - bare, perSpan: ns / span };
   });
   const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
-  const header = '| variant | median ns/op | min–max ns/op | overhead vs bare function |';
+  const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
+  // Absolute numbers move with the machine's load; the ratio to a bare span (same run, interleaved) moves much less.
   const table = [
-    header,
-    '|---|---:|---:|---:|',
-    ...rows.map((row) => `| ${row.name} | ${Math.round(row.ns).toLocaleString('en-US')} | ${Math.round(row.min).toLocaleString('en-US')}–${Math.round(row.max).toLocaleString('en-US')} | ${row.name === 'bare function' ? '—' : `+${Math.round(row.overhead).toLocaleString('en-US')} ns`} |`),
+    '| variant | median ns/op | min–max ns/op (rounds) | overhead vs bare function | × bare OTel span |',
+    '|---|---:|---:|---:|---:|',
+    ...rows.map((row) =>
+      `| ${row.name} | ${fmt(row.ns)} | ${fmt(row.min)}–${fmt(row.max)} | ${row.name === 'bare function' ? '—' : `+${fmt(row.overhead)} ns`} | ${row.perSpan.toFixed(2)} |`,
+    ),
   ].join('\n');
   console.log(table);
   console.log(`\n${ROUNDS} rounds × ${CALLS_PER_ROUND} calls each, after ${WARMUP_CALLS} warm-up calls per variant; Node ${process.version}, ${cpu} (${os.cpus().length} cores).`);
