@@ -25,7 +25,7 @@ export async function Onboarding({ projectId, projectName }: { projectId: string
         <ol className="steps">
           <li>
             <strong>Create an ingest key</strong> for this project.
-            <CreateKeyForm projectId={projectId} defaultScope="ingest" compact />
+            <CreateKeyForm projectId={projectId} defaultScope="ingest" />
           </li>
           <li>
             <strong>Point your agent at the collector</strong>:

@@ -1,11 +1,12 @@
 'use client';
+import { submitKeepingValues } from '../_components/keep-values.ts';
 import { useActionState } from 'react';
 import { signIn, type SignInState } from '../_lib/session-actions.ts';
 
 export function LoginForm({ next }: { next: string | undefined }) {
   const [state, action, pending] = useActionState<SignInState, FormData>(signIn, {});
   return (
-    <form action={action} className="form" noValidate>
+    <form action={action} onSubmit={submitKeepingValues(action)} className="form" noValidate>
       {next ? <input type="hidden" name="next" value={next} /> : null}
       <label className="field">
         <span>Email</span>

@@ -285,8 +285,44 @@ describe('dashboard in Chromium', () => {
     await page.getByTestId('toggle-web_fetch failing').click();
     await expect.poll(async () => (await env.db.prisma.alertRule.findUniqueOrThrow({ where: { id: rule.id } })).enabled).toBe(false);
     await expect.poll(() => page.locator('tr[data-rule="web_fetch failing"]').textContent()).toContain('disabled');
+
+    await page.locator('tr[data-rule="web_fetch failing"]').getByRole('link', { name: 'Edit' }).click();
+    await page.waitForURL((url) => url.searchParams.get('edit') === rule.id);
+    const editor = page.getByTestId('alert-rule-form');
+    await expect.poll(() => editor.getByLabel('Threshold (%)').inputValue()).toBe('25');
+    await editor.getByLabel('Threshold (%)').fill('30');
+    await editor.getByRole('button', { name: 'Save rule' }).click();
+    await expect.poll(async () => (await env.db.prisma.alertRule.findUniqueOrThrow({ where: { id: rule.id } })).threshold).toBe(0.3);
     await expectPageHealthy();
     await shoot('alerts');
+  });
+
+  it('adds a contract, and explains a broken one', async () => {
+    await open('/settings');
+    const form = page.getByTestId('contracts').getByTestId('contract-form').last();
+    await form.getByLabel('Agent').fill('support-agent');
+    await form.locator('textarea[name="definition"]').fill('{"requiredTools": ["search_docs"]');
+    await form.getByRole('button', { name: 'Add contract' }).click();
+    await expect.poll(() => form.locator('.field-error').first().textContent()).toContain('Not valid JSON');
+    await form.locator('textarea[name="definition"]').fill('{"requiredTools": ["search_docs"], "dependsOn": {"send_email": "search_docs"}}');
+    await form.getByRole('button', { name: 'Add contract' }).click();
+    await expect.poll(() => env.db.prisma.contract.count({ where: { projectId: env.projectId, agentName: 'support-agent' } })).toBe(1);
+    await expect.poll(() => page.getByTestId('contracts').locator('summary', { hasText: 'support-agent' }).count()).toBe(1);
+    await expectPageHealthy();
+  });
+
+  it('creates a project whose empty overview shows how to instrument an agent', async () => {
+    const name = `e2e-empty-${process.pid}`;
+    await open('/settings');
+    await page.getByTestId('create-project-form').getByLabel('New project').fill(name);
+    await page.getByTestId('create-project-form').getByRole('button', { name: 'Create project' }).click();
+    await expect.poll(() => env.db.prisma.project.count({ where: { name } })).toBe(1);
+    await page.goto(`${dashboard.url}/?project=${name}`, { waitUntil: 'networkidle' });
+    await expectPageHealthy();
+    expect(await page.getByTestId('onboarding-endpoint').textContent()).toContain('TOOLSCOPE_ENDPOINT=http://127.0.0.1:4318');
+    await page.getByTestId('onboarding').getByRole('button', { name: 'Create key' }).click();
+    expect((await page.getByTestId('new-key').textContent({ timeout: 10_000 }))!.trim()).toMatch(/^ts_ingest_/);
+    await shoot('onboarding');
   });
 
   it('hides projects the user may not see, and signs out', async () => {

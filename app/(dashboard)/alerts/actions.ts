@@ -1,12 +1,12 @@
 'use server';
 /**
- * Alert rule writes. Validation is the form's schema; storage goes through
- * Prisma here until the alerts module exposes rule functions
- * (collector/alerts/rules.ts), which these actions should then call.
+ * Alert rule writes. The form's schema turns what a person typed (rates in
+ * percent, blank fields) into a rule and words its field errors; the alerts
+ * module (the same functions the API and CLI call) validates again and stores.
  */
 import { revalidatePath } from 'next/cache';
-import { redirect } from 'next/navigation';
 import { z } from 'zod';
+import { AlertRuleError, createAlertRule, updateAlertRule } from '../../../collector/alerts/rules.ts';
 import { authorizeProject } from '../../_lib/auth.ts';
 import { db } from '../../_lib/db.ts';
 import { AlertRuleFormSchema, METRICS } from './rule-fields.ts';
@@ -38,12 +38,17 @@ export async function saveAlertRuleAction(_previous: RuleFormState, form: FormDa
     minCalls: rule.minCalls,
     cooldownSeconds: rule.cooldownSeconds,
   };
-  const { prisma } = db();
-  if (rule.ruleId) {
-    const updated = await prisma.alertRule.updateMany({ where: { id: rule.ruleId, projectId: rule.projectId }, data });
-    if (updated.count === 0) return { message: 'This rule no longer exists.' };
-  } else {
-    await prisma.alertRule.create({ data: { ...data, projectId: rule.projectId } });
+  try {
+    if (rule.ruleId) {
+      const updated = await updateAlertRule(db(), rule.projectId, rule.ruleId, data);
+      if (!updated) return { message: 'This rule no longer exists.' };
+    } else {
+      await createAlertRule(db(), { ...data, projectId: rule.projectId });
+    }
+  } catch (error) {
+    if (error instanceof z.ZodError) return { fieldErrors: z.flattenError(error).fieldErrors, message: 'Fix the fields marked below.' };
+    if (error instanceof AlertRuleError) return { message: error.message };
+    throw error;
   }
   revalidatePath('/alerts');
   return { ok: true, message: rule.ruleId ? `Saved “${rule.name}”.` : `Created “${rule.name}”.` };
@@ -55,14 +60,7 @@ export async function toggleAlertRuleAction(form: FormData): Promise<void> {
   const parsed = ToggleSchema.safeParse(Object.fromEntries(form.entries()));
   if (!parsed.success) throw new Error('invalid alert rule toggle');
   await authorizeProject(parsed.data.projectId);
-  await db().prisma.alertRule.updateMany({
-    where: { id: parsed.data.ruleId, projectId: parsed.data.projectId },
-    // A re-enabled rule starts from a clean state rather than an old "firing".
-    data: parsed.data.enabled === 'true' ? { enabled: true } : { enabled: false, state: 'ok' },
-  });
+  // The alerts module resets a disabled rule's state, so re-enabling starts from "ok".
+  await updateAlertRule(db(), parsed.data.projectId, parsed.data.ruleId, { enabled: parsed.data.enabled === 'true' });
   revalidatePath('/alerts');
-}
-
-export async function closeEditorAction(form: FormData): Promise<void> {
-  redirect(String(form.get('back') ?? '/alerts'));
 }

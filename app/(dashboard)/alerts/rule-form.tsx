@@ -1,4 +1,5 @@
 'use client';
+import { submitKeepingValues } from '../../_components/keep-values.ts';
 import { useActionState, useState } from 'react';
 import { saveAlertRuleAction, type RuleFormState } from './actions.ts';
 import { METRICS, WINDOWS, type Metric } from './rule-fields.ts';
@@ -48,7 +49,7 @@ export function RuleForm({ projectId, initial, tools, agents }: { projectId: str
   const unit = METRICS[metric].unit;
   const names = scopeType === 'tool' ? tools : agents;
   return (
-    <form action={action} className="form" data-testid="alert-rule-form">
+    <form action={action} onSubmit={submitKeepingValues(action)} className="form" data-testid="alert-rule-form">
       <input type="hidden" name="projectId" value={projectId} />
       {initial.ruleId ? <input type="hidden" name="ruleId" value={initial.ruleId} /> : null}
       <div className="form-grid">

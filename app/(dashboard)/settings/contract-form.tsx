@@ -1,4 +1,5 @@
 'use client';
+import { submitKeepingValues } from '../../_components/keep-values.ts';
 import { useActionState } from 'react';
 import { saveContractAction } from './contract-actions.ts';
 import type { FormState } from './actions.ts';
@@ -13,7 +14,7 @@ const EXAMPLE = JSON.stringify(
 export function ContractForm({ projectId, agent, definition, enabled = true }: { projectId: string; agent?: string; definition?: unknown; enabled?: boolean }) {
   const [state, action, pending] = useActionState<FormState, FormData>(saveContractAction, {});
   return (
-    <form action={action} className="form" data-testid="contract-form">
+    <form action={action} onSubmit={submitKeepingValues(action)} className="form" data-testid="contract-form">
       <input type="hidden" name="projectId" value={projectId} />
       <div className="form-inline">
         <label className="field">

@@ -1,13 +1,14 @@
 'use client';
+import { submitKeepingValues } from '../../_components/keep-values.ts';
 import { useActionState } from 'react';
 import { createKeyAction, type CreateKeyState } from './actions.ts';
 
 /** Creates a key and shows it once, with a copy button: it cannot be shown again. */
-export function CreateKeyForm({ projectId, defaultScope = 'ingest', compact = false }: { projectId: string; defaultScope?: 'ingest' | 'read'; compact?: boolean }) {
+export function CreateKeyForm({ projectId, defaultScope = 'ingest' }: { projectId: string; defaultScope?: 'ingest' | 'read' }) {
   const [state, action, pending] = useActionState<CreateKeyState, FormData>(createKeyAction, {});
   return (
     <div className="create-key">
-      <form action={action} className={compact ? 'form-inline' : 'form-inline'} data-testid="create-key-form">
+      <form action={action} onSubmit={submitKeepingValues(action)} className="form-inline" data-testid="create-key-form">
         <input type="hidden" name="projectId" value={projectId} />
         <label className="field">
           <span>Name</span>

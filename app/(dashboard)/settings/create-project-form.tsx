@@ -1,11 +1,12 @@
 'use client';
+import { submitKeepingValues } from '../../_components/keep-values.ts';
 import { useActionState } from 'react';
 import { createProjectAction, type FormState } from './actions.ts';
 
 export function CreateProjectForm() {
   const [state, action, pending] = useActionState<FormState, FormData>(createProjectAction, {});
   return (
-    <form action={action} className="form-inline" data-testid="create-project-form">
+    <form action={action} onSubmit={submitKeepingValues(action)} className="form-inline" data-testid="create-project-form">
       <label className="field">
         <span>New project</span>
         <input name="name" placeholder="e.g. support-agent" required maxLength={64} />
