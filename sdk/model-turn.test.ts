@@ -2,6 +2,7 @@ import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { afterEach, describe, expect, it } from 'vitest';
 import { normaliseToolChoice } from './model-turn.ts';
 import { createTestToolscope, type TestToolscope } from './testing.ts';
+import { recordUnknownToolCall } from './unknown-tool.ts';
 
 let toolscope: TestToolscope;
 afterEach(async () => {
@@ -143,5 +144,16 @@ describe('normaliseToolChoice', () => {
     [{ type: 'function', function: { name: 'read_file' } }, 'read_file'],
   ] as const)('normalises %j to %s', (input, expected) => {
     expect(normaliseToolChoice(input)).toBe(expected);
+  });
+});
+
+describe('unknown tools outside a run', () => {
+  it('are recorded once per call id even when an adapter sees them after the model turn', () => {
+    toolscope = createTestToolscope();
+    toolscope.recordModelTurn({ model: 'm', tools, toolCalls: [{ id: 'outside_1', name: 'nope' }] });
+    const again = recordUnknownToolCall({ name: 'nope', callId: 'outside_1', availableTools: tools, toolscope });
+    expect(again.error.type).toBe('selection/unknown_tool');
+    recordUnknownToolCall({ name: 'nope', callId: 'outside_2', availableTools: tools, toolscope });
+    expect(toolscope.spansNamed('execute_tool nope').map((span) => span.attributes['gen_ai.tool.call.id'])).toEqual(['outside_1', 'outside_2']);
   });
 });

@@ -17,7 +17,21 @@ export interface UnknownToolCall {
   readonly toolscope?: { readonly core: ToolscopeCore };
 }
 
-/** Records the failed call once per call id within a run, and returns the error to hand back to the model. */
+/**
+ * Call ids recorded outside any run, so an adapter following `recordModelTurn` does not record them again.
+ * Bounded: ids are only compared between a model turn and the execution of its calls, moments apart.
+ */
+const recentCallIds = new Set<string>();
+const MAX_RECENT_CALL_IDS = 1_000;
+
+function rememberOutsideRun(callId: string): boolean {
+  if (recentCallIds.has(callId)) return false;
+  if (recentCallIds.size >= MAX_RECENT_CALL_IDS) recentCallIds.delete(recentCallIds.values().next().value!);
+  recentCallIds.add(callId);
+  return true;
+}
+
+/** Records the failed call once per call id, and returns the error to hand back to the model. */
 export function recordUnknownToolCall(call: UnknownToolCall): ToolFailure {
   const run = currentRun();
   const core = resolveCore(call.toolscope?.core);
@@ -32,8 +46,12 @@ export function recordUnknownToolCall(call: UnknownToolCall): ToolFailure {
     errorClass: 'UnknownToolError',
   });
   const failure: ToolFailure = { ok: false, tool: call.name, callId, error: toPayload(error), attempts: 1 };
-  if (run?.unknownCallIds.has(callId)) return failure;
-  run?.unknownCallIds.add(callId);
+  if (run) {
+    if (run.unknownCallIds.has(callId)) return failure;
+    run.unknownCallIds.add(callId);
+  } else if (call.callId !== undefined && !rememberOutsideRun(callId)) {
+    return failure;
+  }
 
   const toolSpan = startToolSpan({ core, run, toolName: call.name, callId, rawArguments: call.arguments ?? {}, attempt: 1, maxAttempts: 1 });
   if (run) {
