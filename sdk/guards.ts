@@ -20,7 +20,9 @@ export function resolveInside(root: string, requested: string): string {
   const base = path.resolve(root);
   const resolved = path.resolve(base, requested);
   const relative = path.relative(base, resolved);
-  if (relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative))) return resolved;
+  // `..` as a whole segment escapes; a name that merely starts with dots (`..notes.md`) does not.
+  const escapes = relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative);
+  if (!escapes) return resolved;
   throw new ToolError('arguments/unsafe_argument', `The path "${requested}" is outside the allowed folder.`, {
     suggestions: ['Use a path relative to the workspace root, without "..".', 'Call list_files to see what is available.'],
     context: { requestedPath: requested },

@@ -108,4 +108,20 @@ describe('createToolscope with an application provider', () => {
     expect(exporter.getFinishedSpans()).toHaveLength(3);
     await provider.shutdown();
   });
+
+  it('exports itself when given an exporter or provider: own, even with a global provider registered', async () => {
+    const appExporter = new InMemorySpanExporter();
+    const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(appExporter)] });
+    trace.setGlobalTracerProvider(provider);
+    const ownExporter = new InMemorySpanExporter();
+    const withExporter = createToolscope({ exporter: ownExporter });
+    expect(withExporter.mode).toBe('own');
+    await echo.call({ text: 'mine' }, { toolscope: withExporter });
+    await withExporter.flush();
+    expect(ownExporter.getFinishedSpans().map((span) => span.name)).toEqual(['execute_tool echo']);
+    expect(appExporter.getFinishedSpans()).toEqual([]);
+    await withExporter.shutdown();
+    expect(createToolscope({ provider: 'own', endpoint: server.endpoint, apiKey: 'k' }).mode).toBe('own');
+    await provider.shutdown();
+  });
 });

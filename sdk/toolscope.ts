@@ -30,7 +30,10 @@ export const ToolscopeOptionsSchema = z.object({
   serviceName: z.string().min(1).optional(),
   /** Default agent name for runs and for tool calls made outside a run. */
   agentName: z.string().min(1).optional(),
-  /** `auto`: use a registered global provider if there is one. `own`: always export ourselves. `global`: never. */
+  /**
+   * `auto` (default): use a registered global provider if there is one (add `toolscopeSpanProcessor` to it so
+   * its spans reach the collector), else export ourselves. `own`: always export ourselves. `global`: never.
+   */
   provider: z.enum(['auto', 'own', 'global']).optional(),
   capture: z
     .object({
@@ -103,7 +106,8 @@ export function createToolscope(options: ToolscopeOptions = {}): Toolscope {
   });
   if (!parsed.success) throw optionsError('createToolscope', parsed.error);
   const opts = parsed.data;
-  const useGlobal = opts.provider === 'global' || (opts.provider !== 'own' && globalProviderRegistered());
+  // An explicit exporter means "export here": only `provider: 'global'` overrides it.
+  const useGlobal = opts.provider === 'global' || (opts.provider !== 'own' && !opts.exporter && globalProviderRegistered());
   const backend = useGlobal ? globalBackend() : ownBackend(opts);
   return toolscopeFromProvider(backend, opts);
 }
