@@ -121,7 +121,9 @@ describe('createToolscope with an application provider', () => {
     expect(ownExporter.getFinishedSpans().map((span) => span.name)).toEqual(['execute_tool echo']);
     expect(appExporter.getFinishedSpans()).toEqual([]);
     await withExporter.shutdown();
-    expect(createToolscope({ provider: 'own', endpoint: server.endpoint, apiKey: 'k' }).mode).toBe('own');
+    const forcedOwn = createToolscope({ provider: 'own', endpoint: server.endpoint, apiKey: 'k' });
+    expect(forcedOwn.mode).toBe('own');
+    await forcedOwn.shutdown();
     await provider.shutdown();
   });
 });
