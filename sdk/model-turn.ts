@@ -10,7 +10,8 @@ import { LoopDetectedError } from './errors.ts';
 import { toJsonAttribute } from './payload.ts';
 import { detectRefusal, type RefusalPhrase, type RefusalVerdict } from './refusal.ts';
 import type { QualifiedErrorType } from './taxonomy.ts';
-import { recordLoopEvent, type ToolFailure } from './tool.ts';
+import { recordLoopEvent } from './run-events.ts';
+import type { ToolFailure } from './tool.ts';
 import { recordUnknownToolCall } from './unknown-tool.ts';
 import { SDK_VERSION } from './version.ts';
 

@@ -15,7 +15,7 @@ import { safeStringify } from './json.ts';
 import { LoopGuard, type LoopVerdict } from './loop-guard.ts';
 import { recordModelTurn, type ModelTurn, type ModelTurnVerdict } from './model-turn.ts';
 import { optionsError } from './options-error.ts';
-import { recordLoopEvent } from './tool.ts';
+import { recordLoopEvent } from './run-events.ts';
 import { SDK_VERSION } from './version.ts';
 
 const positiveInt = z.number().int().positive();

@@ -4,13 +4,14 @@
  * recorded as one `execute_tool` span per attempt.
  */
 import { z } from 'zod';
-import { Otel, Toolscope, ToolscopeEvent } from './attributes.ts';
-import { classification, classifyError, type ClassifiedError, type ValidationIssue } from './classify.ts';
+import { Toolscope } from './attributes.ts';
+import { runAttempt, type AttemptOutcome } from './attempt.ts';
+import { classification, type ClassifiedError, type ValidationIssue } from './classify.ts';
 import { currentRun, generateCallId, resolveCore, type RunState, type ToolscopeCore } from './core.ts';
 import { LoopDetectedError } from './errors.ts';
 import { canonicalJson, safeStringify } from './json.ts';
-import type { LoopVerdict } from './loop-guard.ts';
 import { resolveRetryPolicy, retryDelayMs, shouldRetry, sleep, type RetryPolicy } from './retry.ts';
+import { recordLoopEvent } from './run-events.ts';
 import type { QualifiedErrorType } from './taxonomy.ts';
 import { endToolSpanWithFailure, endToolSpanWithSuccess, spanIdOf, startToolSpan, type ToolSpan } from './tool-span.ts';
 import { parseArguments, validateArguments } from './validation.ts';
@@ -221,82 +222,6 @@ function guardCall(run: RunState | undefined, core: ToolscopeCore, toolSpan: Too
   throw new LoopDetectedError(stopping);
 }
 
-/** Adds the loop to the run span as an event as soon as it is seen; the full list is written when the run ends. */
-export function recordLoopEvent(run: RunState, verdict: LoopVerdict): void {
-  run.span.addEvent(ToolscopeEvent.LOOP_DETECTED, {
-    [Otel.ERROR_TYPE]: verdict.errorType,
-    [Toolscope.LOOP_VERDICTS]: safeStringify(verdict),
-  });
-}
-
-type AttemptOutcome<R> =
-  | { readonly ok: true; readonly value: R }
-  | { readonly ok: false; readonly error: ClassifiedError; readonly thrown: unknown };
-
-async function runAttempt<S extends z.ZodType, R>(
-  spec: ToolSpec<S, R>,
-  args: z.output<S>,
-  call: { callId: string; attempt: number; run: RunState | undefined; signal: AbortSignal | undefined },
-): Promise<AttemptOutcome<R>> {
-  // Created on first use: most tools never read their signal, and an AbortController is a noticeable
-  // share of a call's cost when nothing can abort it.
-  let controller: AbortController | undefined;
-  const signalController = (): AbortController => (controller ??= new AbortController());
-  let timedOut = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let detach: (() => void) | undefined;
-  // Only a timeout or the caller's signal can end an attempt early. Without either, no race is set up:
-  // an abort listener costs more than the rest of the call (~17 µs in Node 20).
-  let abortRace: Promise<never> | undefined;
-  if (spec.timeoutMs !== undefined || call.signal) {
-    abortRace = new Promise<never>((_resolve, reject) => {
-      const abort = (reason: unknown): void => {
-        signalController().abort(reason);
-        reject(reason);
-      };
-      if (spec.timeoutMs !== undefined) {
-        timer = setTimeout(() => {
-          timedOut = true;
-          abort(new DOMException(`Timed out after ${spec.timeoutMs} ms`, 'TimeoutError'));
-        }, spec.timeoutMs);
-      }
-      const external = call.signal;
-      if (external?.aborted) abort(external.reason);
-      else if (external) {
-        const onAbort = (): void => abort(external.reason);
-        external.addEventListener('abort', onAbort, { once: true });
-        detach = () => external.removeEventListener('abort', onAbort);
-      }
-    });
-    // Read only when it wins the race; without this a rejection nobody awaits would crash the process.
-    abortRace.catch(() => undefined);
-  }
-  try {
-    const context: ToolRunContext = {
-      get signal() {
-        return signalController().signal;
-      },
-      callId: call.callId,
-      attempt: call.attempt,
-      agent: call.run?.agent,
-      sessionId: call.run?.sessionId,
-      model: call.run?.model,
-    };
-    const running = Promise.resolve().then(() => spec.run(args, context));
-    // A tool that ignores its signal still loses the race, so a timeout always ends the attempt.
-    const value = abortRace ? await Promise.race([running, abortRace]) : await running;
-    return { ok: true, value };
-  } catch (thrown) {
-    return {
-      ok: false,
-      error: classifyError(thrown, { timedOut, ...(spec.timeoutMs !== undefined ? { timeoutMs: spec.timeoutMs } : {}) }),
-      thrown,
-    };
-  } finally {
-    if (timer) clearTimeout(timer);
-    detach?.();
-  }
-}
 
 export function toPayload(error: ClassifiedError): ToolErrorPayload {
   return {

@@ -7,7 +7,8 @@ import { classification } from './classify.ts';
 import { currentRun, generateCallId, resolveCore, type ToolscopeCore } from './core.ts';
 import { canonicalJson } from './json.ts';
 import { endToolSpanWithFailure, spanIdOf, startToolSpan } from './tool-span.ts';
-import { recordLoopEvent, toPayload, type ToolFailure } from './tool.ts';
+import { recordLoopEvent } from './run-events.ts';
+import { toPayload, type ToolFailure } from './tool.ts';
 
 export interface UnknownToolCall {
   readonly name: string;
