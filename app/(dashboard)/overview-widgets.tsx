@@ -63,7 +63,8 @@ export async function CategoryPanel({ projectId, filters }: WidgetProps) {
 }
 
 export async function ProblemToolsPanel({ projectId, filters }: WidgetProps) {
-  const result = await settle(getOverview({ ...filterInput(projectId, filters), problemToolsLimit: 5 }));
+  // The same input as the other overview widgets, so the per-request cache serves all four with one read.
+  const result = await settle(getOverview(filterInput(projectId, filters)));
   return (
     <Card
       title="Problem tools"

@@ -3,8 +3,9 @@ import { filterOptions } from '../_lib/data.ts';
 import type { DashboardFilters } from '../_lib/filters.ts';
 import type { ProjectScope } from '../_lib/auth.ts';
 import { FilterControls } from './filter-controls.tsx';
+import { Suspense } from 'react';
 
-export async function FilterBar({
+async function FilterBarWithOptions({
   scope,
   filters,
   showTool = true,
@@ -31,5 +32,16 @@ export async function FilterBar({
       options={options}
       showTool={showTool}
     />
+  );
+}
+
+type FilterBarProps = Parameters<typeof FilterBarWithOptions>[0];
+
+/** The bar streams in on its own, so a slow names lookup never holds back the page. */
+export function FilterBar(props: FilterBarProps) {
+  return (
+    <Suspense fallback={<div className="filters filters-skeleton" aria-busy="true" />}>
+      <FilterBarWithOptions {...props} />
+    </Suspense>
   );
 }

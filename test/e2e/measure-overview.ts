@@ -38,7 +38,8 @@ async function timeOnce(query: string): Promise<number> {
   const html = await response.text();
   const elapsed = performance.now() - started;
   if (!response.ok || html.includes('data-testid="widget-error"') || !html.includes('stat-calls')) {
-    throw new Error(`overview did not render (${response.status}): ${html.slice(0, 300)}`);
+    const error = /Could not load this panel[^]*?<\/span>/.exec(html)?.[0] ?? html.slice(-600);
+    throw new Error(`overview did not render (${response.status}): ${error}`);
   }
   return elapsed;
 }
