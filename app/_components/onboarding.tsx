@@ -3,18 +3,36 @@
  * this browser reaches it, a key, and the few lines that instrument an agent.
  */
 import { headers } from 'next/headers';
-import { CreateKeyForm } from '../(dashboard)/settings/create-key-form.tsx';
+import { OnboardingSetup } from './onboarding-setup.tsx';
 import { Card } from './ui.tsx';
 
+/** The collector's port: from the URL `toolscope start` passes, else the port setting, else the OTLP default. */
+function collectorPort(): string {
+  const url = process.env.TOOLSCOPE_COLLECTOR_URL;
+  if (url) {
+    try {
+      const port = new URL(url).port;
+      if (port) return port;
+    } catch {
+      // fall through to the port setting
+    }
+  }
+  return process.env.TOOLSCOPE_COLLECTOR_PORT ?? '4318';
+}
+
+/**
+ * The ingest endpoint as the person reading this page reaches this machine:
+ * the host they typed for the dashboard, with the collector's port. An
+ * explicit TOOLSCOPE_PUBLIC_COLLECTOR_URL wins (proxies, other hosts).
+ */
 async function collectorEndpoint(): Promise<string> {
   const configured = process.env.TOOLSCOPE_PUBLIC_COLLECTOR_URL?.trim();
   if (configured) return configured.replace(/\/+$/, '');
   const requestHeaders = await headers();
   const host = requestHeaders.get('x-forwarded-host') ?? requestHeaders.get('host') ?? 'localhost';
-  // Strip the dashboard's port (and IPv6 brackets stay intact): the collector listens on its own.
   const hostname = host.replace(/:\d+$/, '');
   const protocol = requestHeaders.get('x-forwarded-proto') === 'https' ? 'https' : 'http';
-  return `${protocol}://${hostname}:${process.env.TOOLSCOPE_COLLECTOR_PORT ?? '4318'}`;
+  return `${protocol}://${hostname}:${collectorPort()}`;
 }
 
 export async function Onboarding({ projectId, projectName }: { projectId: string; projectName: string }) {
@@ -23,15 +41,7 @@ export async function Onboarding({ projectId, projectName }: { projectId: string
     <div className="onboarding" data-testid="onboarding">
       <Card title={`No tool calls in “${projectName}” yet`} subtitle="Three steps and your agent's tool calls show up here within seconds.">
         <ol className="steps">
-          <li>
-            <strong>Create an ingest key</strong> for this project.
-            <CreateKeyForm projectId={projectId} defaultScope="ingest" />
-          </li>
-          <li>
-            <strong>Point your agent at the collector</strong>:
-            <pre className="code" data-testid="onboarding-endpoint">{`export TOOLSCOPE_ENDPOINT=${endpoint}
-export TOOLSCOPE_API_KEY=<the key from step 1>`}</pre>
-          </li>
+          <OnboardingSetup projectId={projectId} endpoint={endpoint} />
           <li>
             <strong>Wrap your tools</strong> with the SDK, or keep your OpenTelemetry setup and add the Toolscope span
             processor:

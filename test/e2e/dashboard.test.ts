@@ -321,7 +321,9 @@ describe('dashboard in Chromium', () => {
     await expectPageHealthy();
     expect(await page.getByTestId('onboarding-endpoint').textContent()).toContain('TOOLSCOPE_ENDPOINT=http://127.0.0.1:4318');
     await page.getByTestId('onboarding').getByRole('button', { name: 'Create key' }).click();
-    expect((await page.getByTestId('new-key').textContent({ timeout: 10_000 }))!.trim()).toMatch(/^ts_ingest_/);
+    const key = (await page.getByTestId('new-key').textContent({ timeout: 10_000 }))!.trim();
+    expect(key).toMatch(/^ts_ingest_/);
+    await expect.poll(() => page.getByTestId('onboarding-endpoint').textContent()).toContain(`TOOLSCOPE_API_KEY=${key}`);
     await shoot('onboarding');
   });
 

@@ -1,11 +1,23 @@
 'use client';
 import { submitKeepingValues } from '../../_components/keep-values.ts';
-import { useActionState } from 'react';
+import { useActionState, useEffect } from 'react';
 import { createKeyAction, type CreateKeyState } from './actions.ts';
 
 /** Creates a key and shows it once, with a copy button: it cannot be shown again. */
-export function CreateKeyForm({ projectId, defaultScope = 'ingest' }: { projectId: string; defaultScope?: 'ingest' | 'read' }) {
+export function CreateKeyForm({
+  projectId,
+  defaultScope = 'ingest',
+  onCreated,
+}: {
+  projectId: string;
+  defaultScope?: 'ingest' | 'read';
+  /** Told the new key once, e.g. to fill it into a setup snippet. */
+  onCreated?: (key: string) => void;
+}) {
   const [state, action, pending] = useActionState<CreateKeyState, FormData>(createKeyAction, {});
+  useEffect(() => {
+    if (state.key) onCreated?.(state.key);
+  }, [state.key, onCreated]);
   return (
     <div className="create-key">
       <form action={action} onSubmit={submitKeepingValues(action)} className="form-inline" data-testid="create-key-form">
