@@ -162,6 +162,23 @@ describe('dashboard in Chromium', () => {
     await shoot('overview-empty-range');
   });
 
+  it('refreshes on its interval without reloading the page', async () => {
+    await open('/');
+    const before = await statValue('stat-calls');
+    // A marker on window survives router.refresh() but not a reload.
+    await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'still here'));
+    await page.getByLabel('Auto-refresh interval').selectOption('10');
+    const pipeline = exportPipeline({ url: env.collector.url, apiKey: env.ingestKey, format: 'json' });
+    recordAgentTraffic(pipeline.tracer, { runs: 4, seed: 99, hours: 1 });
+    await pipeline.shutdown();
+    const calls = await dbCount('SELECT count(*) AS n FROM tool_calls WHERE project_id = $1', [env.projectId]);
+    expect(formatCount(calls)).not.toBe(before);
+    await expect.poll(() => statValue('stat-calls'), { timeout: 20_000, intervals: [1_000] }).toBe(formatCount(calls));
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('still here');
+    await page.getByLabel('Auto-refresh interval').selectOption('0');
+    await expectPageHealthy();
+  });
+
   it('ranks tools with per-tool numbers from the database', async () => {
     await open('/tools');
     await expectPageHealthy();
@@ -200,6 +217,9 @@ describe('dashboard in Chromium', () => {
     expect(await page.getByTestId('category-execution-failures').textContent()).toBe(formatCount(execution));
     // "File not found: docs/faq.md" and "…docs/billing.md" are one template.
     expect(await page.locator('.template', { hasText: 'File not found' }).count()).toBe(1);
+    const retries = await dbCount(`SELECT count(*) AS n FROM tool_calls WHERE project_id = $1 AND attempt > 1`, [env.projectId]);
+    expect(await page.getByTestId('retries').locator('.muted.small').first().textContent()).toContain(`${formatCount(retries)} of`);
+    expect(await page.getByTestId('refusals').locator('tbody tr').count()).toBeGreaterThan(0);
     await shoot('errors');
   });
 

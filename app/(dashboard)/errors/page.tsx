@@ -4,9 +4,9 @@ import { Suspense } from 'react';
 import { TAXONOMY } from '../../../sdk/taxonomy.ts';
 import { FilterBar } from '../../_components/filter-bar.tsx';
 import { NoProject } from '../../_components/no-project.tsx';
-import { Badge, EmptyState, InlineBar, PageHeader, Stat, TableSkeleton, WidgetError } from '../../_components/ui.tsx';
+import { Badge, Card, EmptyState, InlineBar, PageHeader, Stat, TableSkeleton, WidgetError } from '../../_components/ui.tsx';
 import { categoryColor } from '../../_lib/colors.ts';
-import { filterInput, getErrorTaxonomy, settle } from '../../_lib/data.ts';
+import { filterInput, getErrorTaxonomy, getRetriesAndRefusals, settle } from '../../_lib/data.ts';
 import { filterQuery, hrefWithFilters, type DashboardFilters, type SearchParams } from '../../_lib/filters.ts';
 import { formatCount, formatPercent } from '../../_lib/format.ts';
 import { hasProject, pageContext } from '../../_lib/page-context.ts';
@@ -102,6 +102,64 @@ async function Taxonomy({ projectId, filters }: { projectId: string; filters: Da
   );
 }
 
+/** Retries (why, and whether they then worked) and refusals (per agent): failures the agent loop absorbs. */
+async function RetriesAndRefusalsPanel({ projectId, filters }: { projectId: string; filters: DashboardFilters }) {
+  const result = await settle(getRetriesAndRefusals(filterInput(projectId, filters)));
+  if (!result.ok) return <WidgetError message={result.error} />;
+  const { retries, refusals } = result.value;
+  return (
+    <div className="grid grid-2">
+      <Card title="Retries" subtitle={`${formatCount(retries.retries)} of ${formatCount(retries.calls)} calls were retries (${formatPercent(retries.rate)}).`} testId="retries">
+        {retries.byReason.length === 0 ? (
+          <EmptyState title="No retries in this range" />
+        ) : (
+          <table className="table">
+            <thead>
+              <tr><th>Retried because of</th><th className="num">Retries</th><th className="num">Then succeeded</th></tr>
+            </thead>
+            <tbody>
+              {retries.byReason.map((reason) => (
+                <tr key={reason.reason}>
+                  <td className="mono small">{reason.reason}</td>
+                  <td className="num">{formatCount(reason.retries)}</td>
+                  <td className="num">
+                    {formatCount(reason.succeeded)} <span className="muted">({formatPercent(reason.retries ? reason.succeeded / reason.retries : null)})</span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Card>
+      <Card
+        title="Refusals"
+        subtitle={`${formatCount(refusals.modelTurnRefusals)} model turns and ${formatCount(refusals.toolCallRefusals)} tool calls refused: ${formatPercent(refusals.rate)}.`}
+        testId="refusals"
+      >
+        {refusals.byAgent.length === 0 ? (
+          <EmptyState title="No model turns recorded in this range" />
+        ) : (
+          <table className="table">
+            <thead>
+              <tr><th>Agent</th><th className="num">Model turns</th><th className="num">Refusals</th><th className="num">Rate</th></tr>
+            </thead>
+            <tbody>
+              {refusals.byAgent.map((row) => (
+                <tr key={row.agent ?? '(none)'}>
+                  <td>{row.agent ?? <span className="muted">unknown</span>}</td>
+                  <td className="num">{formatCount(row.modelTurns)}</td>
+                  <td className="num">{formatCount(row.refusals)}</td>
+                  <td className="num">{formatPercent(row.rate)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Card>
+    </div>
+  );
+}
+
 export default async function ErrorsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const context = await pageContext(searchParams);
   if (!hasProject(context)) return <NoProject isAdmin={context.scope.user.role === 'admin'} />;
@@ -115,6 +173,9 @@ export default async function ErrorsPage({ searchParams }: { searchParams: Promi
       <FilterBar scope={scope} filters={filters} />
       <Suspense key={filterQuery(filters)} fallback={<TableSkeleton rows={10} />}>
         <Taxonomy projectId={scope.project.id} filters={filters} />
+      </Suspense>
+      <Suspense key={`rr${filterQuery(filters)}`} fallback={<TableSkeleton rows={4} />}>
+        <RetriesAndRefusalsPanel projectId={scope.project.id} filters={filters} />
       </Suspense>
     </div>
   );
