@@ -314,6 +314,18 @@ describe('dashboard in Chromium', () => {
     await editor.getByRole('button', { name: 'Save rule' }).click();
     await expect.poll(async () => (await env.db.prisma.alertRule.findUniqueOrThrow({ where: { id: rule.id } })).threshold).toBe(0.3);
     await expectPageHealthy();
+
+    // An event as the evaluator stores it (the evaluator itself is proved in the alerts tests; running it
+    // here would evaluate the rules of every test file sharing this database).
+    await env.db.prisma.alertEvent.create({
+      data: { ruleId: rule.id, projectId: env.projectId, kind: 'firing', value: 0.42, baseline: 0.08, threshold: 0.3, calls: 57, message: 'web_fetch failure rate 42.0% ≥ 30.0%' },
+    });
+    await open('/alerts');
+    const event = page.getByTestId('alert-events').locator('tbody tr').first();
+    expect(await event.textContent()).toContain('42.0%');
+    expect(await event.textContent()).toContain('8.0%');
+    expect(await event.textContent()).toContain('57');
+    await expectPageHealthy();
     await shoot('alerts');
   });
 

@@ -38,7 +38,7 @@ async function Taxonomy({ projectId, filters }: { projectId: string; filters: Da
             <summary>
               <span className="dot" style={{ background: categoryColor(category.category) }} aria-hidden />
               <h2>{category.category}</h2>
-              <span className="muted small">{category.types.length} types</span>
+              <span className="muted small">{category.types.length} {category.types.length === 1 ? 'type' : 'types'}</span>
               <span style={{ marginLeft: 'auto' }} className="num">
                 <strong data-testid={`category-${category.category}-failures`}>{formatCount(category.failures)}</strong>
                 <InlineBar value={category.failures} max={taxonomy.failures} />
