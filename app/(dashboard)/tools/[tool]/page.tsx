@@ -15,8 +15,17 @@ import { CategoryChip } from '../../overview-widgets.tsx';
 
 type Params = Promise<{ tool: string }>;
 
+/** Tool names may hold characters that arrive percent-encoded; a stray `%` must not crash the page. */
+function toolName(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  return { title: `${decodeURIComponent((await params).tool)} · Tools · Toolscope` };
+  return { title: `${toolName((await params).tool)} · Tools · Toolscope` };
 }
 
 async function ToolBody({ projectId, tool, filters }: { projectId: string; tool: string; filters: DashboardFilters }) {
@@ -121,7 +130,7 @@ async function ToolBody({ projectId, tool, filters }: { projectId: string; tool:
 }
 
 export default async function ToolPage({ params, searchParams }: { params: Params; searchParams: Promise<SearchParams> }) {
-  const tool = decodeURIComponent((await params).tool);
+  const tool = toolName((await params).tool);
   const context = await pageContext(searchParams);
   if (!hasProject(context)) return <NoProject isAdmin={context.scope.user.role === 'admin'} />;
   const { scope, filters } = context;
