@@ -94,8 +94,10 @@ function compareKeys(a: RollupRow, b: RollupRow): number {
 export async function upsertRollups(client: pg.PoolClient, projectId: string, rows: readonly RollupRow[]): Promise<void> {
   if (rows.length === 0) return;
   const categoryColumns = CATEGORIES.map((c) => CATEGORY_COLUMNS[c]);
-  await client.query(
-    `INSERT INTO tool_call_rollups AS r
+  await client.query({
+    // Named: prepared once per connection, so the plan is not rebuilt per request.
+    name: 'ingest-upsert-rollups',
+    text: `INSERT INTO tool_call_rollups AS r
        (project_id, bucket, tool_name, agent_name, model_name, calls, failures, ${categoryColumns.join(', ')},
         retries, refusals, duration_sum_ms, latency_histogram)
      SELECT $1, u.bucket, u.tool_name, u.agent_name, u.model_name, u.calls, u.failures,
@@ -115,7 +117,7 @@ export async function upsertRollups(client: pg.PoolClient, projectId: string, ro
        duration_sum_ms = r.duration_sum_ms + EXCLUDED.duration_sum_ms,
        latency_histogram = (SELECT array_agg(coalesce(a, 0) + coalesce(b, 0) ORDER BY i)
                               FROM unnest(r.latency_histogram, EXCLUDED.latency_histogram) WITH ORDINALITY AS h(a, b, i))`,
-    [
+    values: [
       projectId,
       rows.map((r) => r.bucket),
       rows.map((r) => r.toolName),
@@ -129,5 +131,5 @@ export async function upsertRollups(client: pg.PoolClient, projectId: string, ro
       rows.map((r) => r.durationSumMs),
       rows.map((r) => r.histogram.join(',')),
     ],
-  );
+  });
 }

@@ -42,8 +42,9 @@ export async function storeRecords(
     };
     if (insertedCalls.size + insertedSpans.size > 0) {
       const fresh = records.filter((r) => (r.kind === 'tool' ? insertedCalls : insertedSpans).has(`${r.traceId}/${r.spanId}`));
-      const resolved = await resolveFromAncestors(client, projectId, tracesNeedingResolution(fresh));
-      await upsertRuns(client, projectId, fresh);
+      const unresolvedByTrace = await upsertRuns(client, projectId, fresh);
+      const resolved = await resolveFromAncestors(client, projectId, tracesNeedingResolution(fresh, unresolvedByTrace));
+      await settleResolvedCounts(client, projectId, resolved);
       // Last before COMMIT: concurrent requests share the current minute's rollup
       // rows, so the row locks taken here should be held as briefly as possible.
       await upsertRollups(client, projectId, foldRollups(rollupInputs(toolCalls, insertedCalls, resolved)));
@@ -121,20 +122,22 @@ export async function insertToolCalls(client: pg.PoolClient, projectId: string, 
   if (calls.length === 0) return new Set();
   const names = TOOL_CALL_COLUMNS.map(([name]) => name);
   const arrays = TOOL_CALL_COLUMNS.map(([, type], i) => `$${i + 2}::${type}[]`);
-  const { rows } = await client.query<{ trace_id: string; span_id: string }>(
-    `INSERT INTO tool_calls (project_id, ${names.join(', ')})
+  const { rows } = await client.query<{ trace_id: string; span_id: string }>({
+    name: 'ingest-insert-tool-calls',
+    text: `INSERT INTO tool_calls (project_id, ${names.join(', ')})
      SELECT $1, * FROM unnest(${arrays.join(', ')})
      ON CONFLICT (project_id, trace_id, span_id) DO NOTHING
      RETURNING trace_id, span_id`,
-    [projectId, ...toolCallColumnValues(calls)],
-  );
+    values: [projectId, ...toolCallColumnValues(calls)],
+  });
   return new Set(rows.map((r) => `${r.trace_id}/${r.span_id}`));
 }
 
 async function insertRunSpans(client: pg.PoolClient, projectId: string, spans: readonly RunSpanRecord[]): Promise<Set<string>> {
   if (spans.length === 0) return new Set();
-  const { rows } = await client.query<{ trace_id: string; span_id: string }>(
-    `INSERT INTO run_spans (project_id, trace_id, span_id, parent_span_id, kind, name, started_at, ended_at,
+  const { rows } = await client.query<{ trace_id: string; span_id: string }>({
+    name: 'ingest-insert-run-spans',
+    text: `INSERT INTO run_spans (project_id, trace_id, span_id, parent_span_id, kind, name, started_at, ended_at,
                             duration_ms, status, status_message, error_category, error_type, agent_name,
                             model_name, session_id, service_name, source, attributes)
      SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[],
@@ -142,7 +145,7 @@ async function insertRunSpans(client: pg.PoolClient, projectId: string, spans: r
                               $14::text[], $15::text[], $16::text[], $17::text[], $18::text[], $19::jsonb[])
      ON CONFLICT (project_id, trace_id, span_id) DO NOTHING
      RETURNING trace_id, span_id`,
-    [
+    values: [
       projectId,
       spans.map((s) => s.traceId),
       spans.map((s) => s.spanId),
@@ -163,22 +166,45 @@ async function insertRunSpans(client: pg.PoolClient, projectId: string, spans: r
       spans.map((s) => s.source),
       spans.map((s) => JSON.stringify(s.attributes)),
     ],
-  );
+  });
   return new Set(rows.map((r) => `${r.trace_id}/${r.span_id}`));
 }
 
 /**
- * Traces where stored rows may gain an agent, model or session: a new tool
- * call the batch could not resolve on its own, or a new span that names one of
- * them and may be the ancestor of calls stored by an earlier request.
+ * Traces where stored rows may gain an agent, model or session: the run still
+ * has unresolved calls (`runs.unresolved_calls`, counted at ingest), and this
+ * request brought either such a call (its ancestors may be stored already) or
+ * a span that names one of them (it may be the ancestor of earlier calls).
+ * Usually none: exporters send a run's spans together, and those are resolved
+ * in memory before they are written.
  */
-function tracesNeedingResolution(fresh: readonly NormalizedRecord[]): string[] {
+function tracesNeedingResolution(fresh: readonly NormalizedRecord[], unresolvedByTrace: ReadonlyMap<string, number>): string[] {
   const traces = new Set<string>();
   for (const r of fresh) {
-    const needs = r.kind === 'tool' ? !isResolved(r) : r.agentName !== null || r.modelName !== null || r.sessionId !== null;
-    if (needs) traces.add(r.traceId);
+    if (!(unresolvedByTrace.get(r.traceId)! > 0)) continue;
+    const bringsSomething = r.kind === 'tool' ? !isResolved(r) : r.agentName !== null || r.modelName !== null || r.sessionId !== null;
+    if (bringsSomething) traces.add(r.traceId);
   }
   return [...traces].sort();
+}
+
+/** Takes the calls that resolution completed off their runs' unresolved counts. */
+async function settleResolvedCounts(client: pg.PoolClient, projectId: string, resolved: readonly ResolvedCall[]): Promise<void> {
+  const settled = new Map<string, number>();
+  for (const r of resolved) {
+    if (r.agentName !== null && r.modelName !== null && r.sessionId !== null) {
+      const traceId = r.key.slice(0, r.key.indexOf('/'));
+      settled.set(traceId, (settled.get(traceId) ?? 0) + 1);
+    }
+  }
+  if (settled.size === 0) return;
+  const traces = [...settled.keys()].sort();
+  await client.query(
+    `UPDATE runs r SET unresolved_calls = greatest(0, r.unresolved_calls - u.n)
+       FROM unnest($2::text[], $3::int[]) AS u(trace_id, n)
+      WHERE r.project_id = $1 AND r.trace_id = u.trace_id`,
+    [projectId, traces, traces.map((t) => settled.get(t)!)],
+  );
 }
 
 interface ResolvedCall {
@@ -194,6 +220,7 @@ interface ResolvedCall {
   oldModel: string | null;
   agentName: string | null;
   modelName: string | null;
+  sessionId: string | null;
 }
 
 /**
@@ -205,8 +232,9 @@ interface ResolvedCall {
  */
 async function resolveFromAncestors(client: pg.PoolClient, projectId: string, traceIds: readonly string[]): Promise<ResolvedCall[]> {
   if (traceIds.length === 0) return [];
-  const { rows } = await client.query(
-    `WITH RECURSIVE targets AS (
+  // Its plan depends on the traces, so it is not prepared.
+  const { rows } = await client.query({
+    text: `WITH RECURSIVE targets AS (
        SELECT trace_id, span_id, parent_span_id, started_at, agent_name, model_name, session_id
          FROM tool_calls
         WHERE project_id = $1 AND trace_id = ANY($2::text[])
@@ -258,9 +286,9 @@ async function resolveFromAncestors(client: pg.PoolClient, projectId: string, tr
              OR p.session_id IS DISTINCT FROM p.old_session)
      RETURNING tc.trace_id, tc.span_id, date_trunc('minute', tc.started_at) AS bucket, tc.tool_name, tc.outcome,
                tc.error_category, tc.error_type, tc.attempt, tc.duration_ms,
-               p.old_agent, p.old_model, tc.agent_name, tc.model_name`,
-    [projectId, traceIds],
-  );
+               p.old_agent, p.old_model, tc.agent_name, tc.model_name, tc.session_id`,
+    values: [projectId, traceIds],
+  });
   return rows.map((r) => ({
     key: `${r.trace_id}/${r.span_id}`,
     bucket: (r.bucket as Date).toISOString(),
@@ -274,6 +302,7 @@ async function resolveFromAncestors(client: pg.PoolClient, projectId: string, tr
     oldModel: r.old_model,
     agentName: r.agent_name,
     modelName: r.model_name,
+    sessionId: r.session_id,
   }));
 }
 
@@ -333,15 +362,19 @@ interface RunDelta {
   toolCalls: number;
   failures: number;
   rootEnded: boolean;
+  unresolvedCalls: number;
 }
 
-/** Creates or widens the run of every trace that received new spans. */
-async function upsertRuns(client: pg.PoolClient, projectId: string, fresh: readonly NormalizedRecord[]): Promise<void> {
+/**
+ * Creates or widens the run of every trace that received new spans; returns
+ * each run's count of tool calls still missing agent, model or session.
+ */
+async function upsertRuns(client: pg.PoolClient, projectId: string, fresh: readonly NormalizedRecord[]): Promise<Map<string, number>> {
   const runs = new Map<string, RunDelta>();
   for (const r of fresh) {
     let run = runs.get(r.traceId);
     if (!run) {
-      run = { traceId: r.traceId, agentName: null, sessionId: null, startedAt: r.startTimeUnixNano, endedAt: r.endTimeUnixNano, toolCalls: 0, failures: 0, rootEnded: false };
+      run = { traceId: r.traceId, agentName: null, sessionId: null, startedAt: r.startTimeUnixNano, endedAt: r.endTimeUnixNano, toolCalls: 0, failures: 0, rootEnded: false, unresolvedCalls: 0 };
       runs.set(r.traceId, run);
     }
     if (r.startTimeUnixNano < run.startedAt) run.startedAt = r.startTimeUnixNano;
@@ -354,13 +387,16 @@ async function upsertRuns(client: pg.PoolClient, projectId: string, fresh: reado
     if (r.kind === 'tool') {
       run.toolCalls++;
       if (r.outcome === 'failure') run.failures++;
+      if (!isResolved(r)) run.unresolvedCalls++;
     }
   }
   const rows = [...runs.values()].sort((a, b) => (a.traceId < b.traceId ? -1 : 1));
-  await client.query(
-    `INSERT INTO runs AS r (project_id, trace_id, agent_name, session_id, started_at, ended_at, tool_calls, failures, root_ended, last_span_at)
+  const { rows: saved } = await client.query<{ trace_id: string; unresolved_calls: number }>({
+    name: 'ingest-upsert-runs',
+    text: `INSERT INTO runs AS r (project_id, trace_id, agent_name, session_id, started_at, ended_at, tool_calls, failures,
+                              root_ended, unresolved_calls, last_span_at)
      SELECT $1, u.*, now() FROM unnest($2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::timestamptz[],
-                                       $7::int[], $8::int[], $9::bool[]) AS u
+                                       $7::int[], $8::int[], $9::bool[], $10::int[]) AS u
      ON CONFLICT (project_id, trace_id) DO UPDATE SET
        agent_name = COALESCE(r.agent_name, EXCLUDED.agent_name),
        session_id = COALESCE(r.session_id, EXCLUDED.session_id),
@@ -369,8 +405,10 @@ async function upsertRuns(client: pg.PoolClient, projectId: string, fresh: reado
        tool_calls = r.tool_calls + EXCLUDED.tool_calls,
        failures = r.failures + EXCLUDED.failures,
        root_ended = r.root_ended OR EXCLUDED.root_ended,
-       last_span_at = now()`,
-    [
+       unresolved_calls = r.unresolved_calls + EXCLUDED.unresolved_calls,
+       last_span_at = now()
+     RETURNING trace_id, unresolved_calls`,
+    values: [
       projectId,
       rows.map((r) => r.traceId),
       rows.map((r) => r.agentName),
@@ -380,6 +418,8 @@ async function upsertRuns(client: pg.PoolClient, projectId: string, fresh: reado
       rows.map((r) => r.toolCalls),
       rows.map((r) => r.failures),
       rows.map((r) => r.rootEnded),
+      rows.map((r) => r.unresolvedCalls),
     ],
-  );
+  });
+  return new Map(saved.map((r) => [r.trace_id, r.unresolved_calls]));
 }

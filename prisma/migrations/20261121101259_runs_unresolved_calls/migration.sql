@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "runs" ADD COLUMN     "unresolved_calls" INTEGER NOT NULL DEFAULT 0;
