@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const NEXT_BIN = join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next');
 /** What the dashboard build depends on. */
-const SOURCES = ['app', 'collector', 'sdk', 'next.config.ts', 'tsconfig.app.json', 'tsconfig.json', 'package.json'];
+const SOURCES = ['app', 'collector', 'sdk', 'next.config.ts', 'proxy.ts', 'tsconfig.app.json', 'tsconfig.json', 'package.json'];
 
 function newestMtime(path: string): number {
   const stat = statSync(path);

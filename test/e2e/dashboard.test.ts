@@ -375,8 +375,14 @@ describe('dashboard in Chromium', () => {
     await open('/');
     await page.getByTestId('sign-out').click();
     await page.waitForURL((url) => url.pathname === '/login');
-    await page.goto(`${dashboard.url}/settings`, { waitUntil: 'networkidle' });
+    // A deep link while signed out comes back to where it pointed after sign-in.
+    await page.goto(view('/errors'), { waitUntil: 'networkidle' });
     expect(new URL(page.url()).pathname).toBe('/login');
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/errors' && url.searchParams.get('project') === projectName);
+    await expectPageHealthy();
   });
 
   it('renders every page without console errors', () => {
