@@ -1,0 +1,36 @@
+-- CreateTable
+CREATE TABLE "tool_call_rollups_hourly" (
+    "project_id" UUID NOT NULL,
+    "bucket" TIMESTAMPTZ(6) NOT NULL,
+    "tool_name" TEXT NOT NULL,
+    "agent_name" TEXT NOT NULL DEFAULT '',
+    "model_name" TEXT NOT NULL DEFAULT '',
+    "calls" INTEGER NOT NULL DEFAULT 0,
+    "failures" INTEGER NOT NULL DEFAULT 0,
+    "fail_selection" INTEGER NOT NULL DEFAULT 0,
+    "fail_arguments" INTEGER NOT NULL DEFAULT 0,
+    "fail_execution" INTEGER NOT NULL DEFAULT 0,
+    "fail_protocol" INTEGER NOT NULL DEFAULT 0,
+    "fail_orchestration" INTEGER NOT NULL DEFAULT 0,
+    "retries" INTEGER NOT NULL DEFAULT 0,
+    "refusals" INTEGER NOT NULL DEFAULT 0,
+    "duration_sum_ms" DOUBLE PRECISION NOT NULL DEFAULT 0,
+    "latency_histogram" INTEGER[],
+
+    CONSTRAINT "tool_call_rollups_hourly_pkey" PRIMARY KEY ("project_id","bucket","tool_name","agent_name","model_name")
+);
+
+-- CreateTable
+CREATE TABLE "model_turn_rollups" (
+    "project_id" UUID NOT NULL,
+    "bucket" TIMESTAMPTZ(6) NOT NULL,
+    "agent_name" TEXT NOT NULL DEFAULT '',
+    "model_name" TEXT NOT NULL DEFAULT '',
+    "turns" INTEGER NOT NULL DEFAULT 0,
+    "refusals" INTEGER NOT NULL DEFAULT 0,
+
+    CONSTRAINT "model_turn_rollups_pkey" PRIMARY KEY ("project_id","bucket","agent_name","model_name")
+);
+
+-- CreateIndex
+CREATE INDEX "tool_call_rollups_hourly_project_id_tool_name_bucket_idx" ON "tool_call_rollups_hourly"("project_id", "tool_name", "bucket");
