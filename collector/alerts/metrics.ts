@@ -5,7 +5,8 @@
  */
 import type pg from 'pg';
 import { quantileFromHistogram } from '../analysis/latency-histogram.ts';
-import { Params, histogramSumSql, rollupCountsSql, rollupWhere, type Filters } from '../queries/sql.ts';
+import { modelTurnRefusals } from '../queries/model-turns.ts';
+import { Params, histogramSumSql, rollupCountsSql, rollupSource, type Filters } from '../queries/sql.ts';
 import type { Measurement, Metric } from './conditions.ts';
 
 type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
@@ -35,7 +36,7 @@ function filtersOf(rule: RuleScope, window: Window): Filters {
 async function rollupSums(db: Queryable, filters: Filters) {
   const params = new Params();
   const { rows } = await db.query(
-    `SELECT ${rollupCountsSql()}, ${histogramSumSql()} AS histogram FROM tool_call_rollups r WHERE ${rollupWhere(params, filters)}`,
+    `SELECT ${rollupCountsSql()}, ${histogramSumSql()} AS histogram FROM ${rollupSource(params, filters)}`,
     params.values,
   );
   return rows[0] as { calls: number; failures: number; refusals: number; histogram: number[] };
@@ -59,18 +60,8 @@ export async function measure(db: Queryable, rule: RuleScope, window: Window): P
     case 'refusal_rate': {
       const sums = await rollupSums(db, filters);
       if (filters.tool) return { value: sums.calls > 0 ? sums.refusals / sums.calls : 0, calls: sums.calls, events: sums.refusals };
-      const params = new Params();
-      const agentClause = filters.agent ? `AND s.agent_name = ${params.add(filters.agent)}` : '';
-      const { rows } = await db.query(
-        `SELECT count(*)::float8 AS turns,
-                count(*) FILTER (WHERE s.error_category = 'protocol' AND s.error_type = 'refusal')::float8 AS refusals
-           FROM run_spans s
-          WHERE s.project_id = ${params.add(filters.projectId)}::uuid AND s.kind = 'model'
-            AND s.started_at >= ${params.add(filters.from)} AND s.started_at < ${params.add(filters.to)} ${agentClause}`,
-        params.values,
-      );
-      const turns = rows[0] as { turns: number; refusals: number };
-      const denominator = turns.turns > 0 ? turns.turns : sums.calls;
+      const [turns = { modelTurns: 0, refusals: 0 }] = await modelTurnRefusals(db, filters, false);
+      const denominator = turns.modelTurns > 0 ? turns.modelTurns : sums.calls;
       const events = sums.refusals + turns.refusals;
       return { value: denominator > 0 ? events / denominator : 0, calls: denominator, events };
     }

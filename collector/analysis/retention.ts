@@ -26,7 +26,7 @@ export interface RetentionResult {
 /** Deletes `table` rows of a project older than the cutoff, one bounded batch at a time. */
 async function deleteInBatches(
   db: Database,
-  table: 'tool_calls' | 'run_spans' | 'runs' | 'tool_call_rollups',
+  table: 'tool_calls' | 'run_spans' | 'runs' | 'tool_call_rollups' | 'tool_call_rollups_hourly' | 'model_turn_rollups',
   timeColumn: string,
   projectId: string,
   cutoff: Date,
@@ -62,7 +62,9 @@ export async function enforceRetention(db: Database, options: RetentionOptions =
     total.runSpans += await deleteInBatches(db, 'run_spans', 'started_at', project.id, project.cutoff, batchSize, maxBatches);
     // Judged by start time, like its spans, so the (project_id, started_at) index finds them.
     total.runs += await deleteInBatches(db, 'runs', 'started_at', project.id, project.cutoff, batchSize, maxBatches);
-    total.rollups += await deleteInBatches(db, 'tool_call_rollups', 'bucket', project.id, project.rollup_cutoff, batchSize, maxBatches);
+    for (const rollups of ['tool_call_rollups', 'tool_call_rollups_hourly', 'model_turn_rollups'] as const) {
+      total.rollups += await deleteInBatches(db, rollups, 'bucket', project.id, project.rollup_cutoff, batchSize, maxBatches);
+    }
   }
   return total;
 }

@@ -9,7 +9,7 @@ import { messageTemplate } from '../analysis/message-template.ts';
 import type { Database } from '../db/client.ts';
 import { ErrorTaxonomyInputSchema, type ErrorTaxonomyInput } from './inputs.ts';
 import type { CallRef, ErrorCategoryGroup, ErrorTaxonomy, ErrorTypeGroup, MessageTemplateGroup } from './results.ts';
-import { Params, isoRequired, rollupWhere, toolCallWhere } from './sql.ts';
+import { Params, isoRequired, rollupSource, toolCallWhere } from './sql.ts';
 
 interface MessageRow {
   category: string;
@@ -80,7 +80,7 @@ export async function getErrorTaxonomy(db: Database, rawInput: ErrorTaxonomyInpu
       params.values,
     ),
     db.pool.query<{ calls: number }>(
-      `SELECT coalesce(sum(r.calls), 0)::float8 AS calls FROM tool_call_rollups r WHERE ${rollupWhere(callParams, input)}`,
+      `SELECT coalesce(sum(r.calls), 0)::float8 AS calls FROM ${rollupSource(callParams, input)}`,
       callParams.values,
     ),
   ]);

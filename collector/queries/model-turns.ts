@@ -1,10 +1,13 @@
 /**
- * Model turns and their refusals, from run_spans. Refusals of model turns are
- * not in the rollups (those count tool calls), so they are counted here; a
- * partial index on model spans keeps this an index-only scan.
+ * Model turns and their refusals, from the per-minute model-turn rollups
+ * (kept in step with run_spans by triggers), so refusal rates over long
+ * ranges read no raw spans. Like the tool-call rollups, the range is widened
+ * to whole minutes; unknown agent/model are '' and never match a filter.
  */
-import type { Database } from '../db/client.ts';
+import type pg from 'pg';
 import { Params, type Filters } from './sql.ts';
+
+type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
 
 export interface ModelTurnCounts {
   agent: string | null;
@@ -12,23 +15,21 @@ export interface ModelTurnCounts {
   refusals: number;
 }
 
-export async function modelTurnRefusals(db: Database, filters: Filters, byAgent: boolean): Promise<ModelTurnCounts[]> {
+export async function modelTurnRefusals(db: Queryable, filters: Omit<Filters, 'tool'>, byAgent: boolean): Promise<ModelTurnCounts[]> {
   const params = new Params();
   const clauses = [
-    `s.project_id = ${params.add(filters.projectId)}::uuid`,
-    `s.kind = 'model'`,
-    `s.started_at >= ${params.add(filters.from)}::timestamptz`,
-    `s.started_at < ${params.add(filters.to)}::timestamptz`,
+    `m.project_id = ${params.add(filters.projectId)}::uuid`,
+    `m.bucket >= date_trunc('minute', ${params.add(filters.from)}::timestamptz)`,
+    `m.bucket < ${params.add(filters.to)}::timestamptz`,
   ];
-  if (filters.agent) clauses.push(`s.agent_name = ${params.add(filters.agent)}`);
-  if (filters.model) clauses.push(`s.model_name = ${params.add(filters.model)}`);
-  const { rows } = await db.pool.query<{ agent: string | null; model_turns: number; refusals: number }>(
-    `SELECT ${byAgent ? 's.agent_name' : 'NULL::text'} AS agent,
-            count(*)::float8 AS model_turns,
-            count(*) FILTER (WHERE s.error_category = 'protocol' AND s.error_type = 'refusal')::float8 AS refusals
-       FROM run_spans s
+  if (filters.agent) clauses.push(`m.agent_name = ${params.add(filters.agent)}`);
+  if (filters.model) clauses.push(`m.model_name = ${params.add(filters.model)}`);
+  const { rows } = await db.query<{ agent: string | null; model_turns: number; refusals: number }>(
+    `SELECT ${byAgent ? "nullif(m.agent_name, '')" : 'NULL::text'} AS agent,
+            coalesce(sum(m.turns), 0)::float8 AS model_turns, coalesce(sum(m.refusals), 0)::float8 AS refusals
+       FROM model_turn_rollups m
       WHERE ${clauses.join(' AND ')}
-      ${byAgent ? 'GROUP BY s.agent_name' : ''}`,
+      ${byAgent ? 'GROUP BY 1 HAVING sum(m.turns) > 0' : ''}`,
     params.values,
   );
   return rows.map((row) => ({ agent: row.agent, modelTurns: row.model_turns, refusals: row.refusals }));

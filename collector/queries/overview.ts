@@ -9,7 +9,7 @@ import type { Database } from '../db/client.ts';
 import { OverviewInputSchema, type OverviewInput } from './inputs.ts';
 import { modelTurnRefusals } from './model-turns.ts';
 import type { CategoryCount, Overview, SeriesPoint } from './results.ts';
-import { Params, histogramSumSql, isoRequired, rollupCountsSql, rollupWhere, type Filters } from './sql.ts';
+import { Params, histogramSumSql, isoRequired, rollupCountsSql, rollupSource, type Filters } from './sql.ts';
 import { byProblem, callStats, ratio, type SummedCounts } from './stats.ts';
 import { bucketStarts, chooseBucketSeconds } from './time-buckets.ts';
 import { toolStatsFromRollups } from './tool-stats.ts';
@@ -21,8 +21,7 @@ async function totals(db: Database, filters: Filters): Promise<TotalsRow> {
   const failColumns = ERROR_CATEGORIES.map((c) => `coalesce(sum(r.fail_${c}), 0)::float8 AS fail_${c}`).join(', ');
   const { rows } = await db.pool.query<TotalsRow>(
     `SELECT ${rollupCountsSql()}, ${failColumns}, ${histogramSumSql()} AS histogram
-       FROM tool_call_rollups r
-      WHERE ${rollupWhere(params, filters)}`,
+       FROM ${rollupSource(params, filters)}`,
     params.values,
   );
   return rows[0]!;
@@ -35,8 +34,7 @@ export async function accuracySeries(db: Database, filters: Filters, bucketSecon
   const { rows } = await db.pool.query<{ bucket: Date; calls: number; failures: number }>(
     `SELECT date_bin(make_interval(secs => ${width}), r.bucket, TIMESTAMPTZ '1970-01-01 00:00:00+00') AS bucket,
             sum(r.calls)::float8 AS calls, sum(r.failures)::float8 AS failures
-       FROM tool_call_rollups r
-      WHERE ${rollupWhere(params, filters)}
+       FROM ${rollupSource(params, filters, { hourly: bucketSeconds % 3600 === 0 })}
       GROUP BY 1`,
     params.values,
   );
@@ -57,7 +55,7 @@ export async function getOverview(db: Database, rawInput: OverviewInput): Promis
     accuracySeries(db, input, bucketSeconds),
     toolStatsFromRollups(db, input),
     // Model turns are not about one tool: with a tool filter only tool-call refusals count.
-    input.tool ? Promise.resolve([]) : modelTurnRefusals(db, input, false),
+    input.tool ? Promise.resolve([]) : modelTurnRefusals(db.pool, input, false),
   ]);
   const modelTurns = turns[0]?.modelTurns ?? 0;
   const refusalsTotal = sum.refusals + (turns[0]?.refusals ?? 0);

@@ -3,7 +3,7 @@ import type { Database } from '../db/client.ts';
 import { RetriesAndRefusalsInputSchema, type RetriesAndRefusalsInput } from './inputs.ts';
 import { modelTurnRefusals } from './model-turns.ts';
 import type { RetriesAndRefusals, RetryReasonCount } from './results.ts';
-import { Params, isoRequired, rollupCountsSql, rollupWhere, toolCallWhere, type Filters } from './sql.ts';
+import { Params, isoRequired, rollupCountsSql, rollupSource, toolCallWhere, type Filters } from './sql.ts';
 import { ratio } from './stats.ts';
 
 /** Retried calls (attempt > 1) grouped by the reason recorded on them; read from raw rows. */
@@ -28,12 +28,12 @@ export async function getRetriesAndRefusals(db: Database, rawInput: RetriesAndRe
   const [sums, byReason, turns] = await Promise.all([
     db.pool
       .query<{ calls: number; retries: number; refusals: number }>(
-        `SELECT ${rollupCountsSql()} FROM tool_call_rollups r WHERE ${rollupWhere(params, input)}`,
+        `SELECT ${rollupCountsSql()} FROM ${rollupSource(params, input)}`,
         params.values,
       )
       .then((result) => result.rows[0]!),
     retryReasons(db, input),
-    input.tool ? Promise.resolve([]) : modelTurnRefusals(db, input, true),
+    input.tool ? Promise.resolve([]) : modelTurnRefusals(db.pool, input, true),
   ]);
   const modelTurns = turns.reduce((sum, row) => sum + row.modelTurns, 0);
   const modelTurnRefusalCount = turns.reduce((sum, row) => sum + row.refusals, 0);

@@ -24,21 +24,39 @@ export interface Filters {
   model?: string | undefined;
 }
 
+const ROLLUP_COLUMNS = `bucket, tool_name, agent_name, model_name, calls, failures, fail_selection, fail_arguments,
+  fail_execution, fail_protocol, fail_orchestration, retries, refusals, duration_sum_ms, latency_histogram`;
+
+const HOUR_MS = 3_600_000;
+
 /**
- * Rollup rows of the range. Buckets are whole minutes, so the minute holding
- * `from` is included; unknown agent/model are stored as '' and never match a
- * named filter.
+ * The rollup rows of a range as a FROM-able subquery aliased `alias`: whole
+ * hours from the hourly rollups, the partial hours at either edge from the
+ * minute rollups. With `hourly: false` (charts with buckets finer than an
+ * hour) everything comes from the minute rollups.
  */
-export function rollupWhere(params: Params, filters: Filters, alias = 'r'): string {
-  const clauses = [
-    `${alias}.project_id = ${params.add(filters.projectId)}::uuid`,
-    `${alias}.bucket >= date_trunc('minute', ${params.add(filters.from)}::timestamptz)`,
-    `${alias}.bucket < ${params.add(filters.to)}::timestamptz`,
-  ];
-  if (filters.tool) clauses.push(`${alias}.tool_name = ${params.add(filters.tool)}`);
-  if (filters.agent) clauses.push(`${alias}.agent_name = ${params.add(filters.agent)}`);
-  if (filters.model) clauses.push(`${alias}.model_name = ${params.add(filters.model)}`);
-  return clauses.join(' AND ');
+export function rollupSource(params: Params, filters: Filters, options: { hourly?: boolean; alias?: string } = {}): string {
+  const alias = options.alias ?? 'r';
+  const firstMinute = new Date(Math.floor(filters.from.getTime() / 60_000) * 60_000);
+  const firstHour = new Date(Math.ceil(firstMinute.getTime() / HOUR_MS) * HOUR_MS);
+  const lastHour = new Date(Math.floor(filters.to.getTime() / HOUR_MS) * HOUR_MS);
+  const part = (table: string, from: Date, to: Date) => {
+    const clauses = [
+      `project_id = ${params.add(filters.projectId)}::uuid`,
+      `bucket >= ${params.add(from)}::timestamptz`,
+      `bucket < ${params.add(to)}::timestamptz`,
+    ];
+    if (filters.tool) clauses.push(`tool_name = ${params.add(filters.tool)}`);
+    if (filters.agent) clauses.push(`agent_name = ${params.add(filters.agent)}`);
+    if (filters.model) clauses.push(`model_name = ${params.add(filters.model)}`);
+    return `SELECT ${ROLLUP_COLUMNS} FROM ${table} WHERE ${clauses.join(' AND ')}`;
+  };
+  if (options.hourly === false || firstHour.getTime() >= lastHour.getTime()) {
+    return `(${part('tool_call_rollups', firstMinute, filters.to)}) ${alias}`;
+  }
+  return `(${part('tool_call_rollups', firstMinute, firstHour)}
+    UNION ALL ${part('tool_call_rollups_hourly', firstHour, lastHour)}
+    UNION ALL ${part('tool_call_rollups', lastHour, filters.to)}) ${alias}`;
 }
 
 /** Raw tool-call rows of the range. */

@@ -11,7 +11,7 @@ import { accuracySeries } from './overview.ts';
 import { redactPayload } from './redact-output.ts';
 import type { ErrorTypeCount, FailingCall, LatencyBucket, ToolDetail } from './results.ts';
 import { retryReasons } from './retries.ts';
-import { Params, histogramSumSql, isoRequired, rollupCountsSql, rollupWhere, toolCallWhere, type Filters } from './sql.ts';
+import { Params, histogramSumSql, isoRequired, rollupCountsSql, rollupSource, toolCallWhere, type Filters } from './sql.ts';
 import { toolStats, type SummedCounts } from './stats.ts';
 import { chooseBucketSeconds } from './time-buckets.ts';
 
@@ -72,7 +72,7 @@ export async function getToolDetail(db: Database, rawInput: ToolDetailInput): Pr
   const [sum, series, types, retries, failures] = await Promise.all([
     db.pool
       .query<SummedCounts>(
-        `SELECT ${rollupCountsSql()}, ${histogramSumSql()} AS histogram FROM tool_call_rollups r WHERE ${rollupWhere(params, input)}`,
+        `SELECT ${rollupCountsSql()}, ${histogramSumSql()} AS histogram FROM ${rollupSource(params, input)}`,
         params.values,
       )
       .then((result) => result.rows[0]!),

@@ -162,6 +162,21 @@ describe('getOverview', () => {
     expect(flaky.failureRateLowerBound).toBeLessThan(overview.problemTools.find((t) => t.tool === 'read_file')!.failureRateLowerBound);
   });
 
+  it('adds whole hours from the hourly rollups to the minute rollups at the edges', async () => {
+    // 10:10 → 15:30: partial first and last hours come from minute rows, 11:00-15:00 from hourly rows.
+    const from = at(10);
+    const to = at(5 * 60 + 30);
+    const { rows } = await db.pool.query(
+      `SELECT count(*)::int AS calls, count(*) FILTER (WHERE outcome = 'failure')::int AS failures
+         FROM tool_calls WHERE project_id = $1 AND started_at >= $2 AND started_at < $3`,
+      [projectId, from, to],
+    );
+    const overview = await getOverview(db, { projectId, from, to });
+    expect(overview.totals).toMatchObject(rows[0]);
+    const hourly = await db.pool.query('SELECT sum(calls)::int AS calls FROM tool_call_rollups_hourly WHERE project_id = $1', [projectId]);
+    expect(hourly.rows[0].calls).toBe(146);
+  });
+
   it('applies agent and model filters', async () => {
     const reviewer = await getOverview(db, { projectId, ...range, agent: 'reviewer' });
     expect(reviewer.totals).toMatchObject({ calls: 20, failures: 5 });

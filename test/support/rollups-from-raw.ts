@@ -36,8 +36,13 @@ export function rollupsFromRawSql(where: string): string {
      GROUP BY 1, 2, 3, 4, 5`;
 }
 
-/** Replaces the project's rollups with ones computed from its raw tool calls. */
+/**
+ * Replaces the project's rollups with ones computed from its raw tool calls.
+ * The hourly rollups follow the minute ones by trigger on insert, not on
+ * delete, so they are cleared here too.
+ */
 export async function rebuildRollups(pool: pg.Pool, projectId: string): Promise<void> {
   await pool.query('DELETE FROM tool_call_rollups WHERE project_id = $1::uuid', [projectId]);
+  await pool.query('DELETE FROM tool_call_rollups_hourly WHERE project_id = $1::uuid', [projectId]);
   await pool.query(rollupsFromRawSql('t.project_id = $1::uuid'), [projectId]);
 }
