@@ -255,6 +255,17 @@ describe('dashboard in Chromium', () => {
     await expectPageHealthy();
     const failedRuns = await dbCount(`SELECT count(*) AS n FROM runs WHERE project_id = $1 AND failures > 0`, [env.projectId]);
     expect(await page.getByTestId('runs-table').locator('tbody tr').count()).toBe(Math.min(failedRuns, 50));
+
+    // A failing run shows its errors opened, with what the tool suggested to the model.
+    const { rows } = await env.db.pool.query<{ trace_id: string }>(
+      `SELECT trace_id FROM tool_calls WHERE project_id = $1 AND details ? 'suggestions' ORDER BY started_at DESC LIMIT 1`,
+      [env.projectId],
+    );
+    await open(`/runs/${rows[0]!.trace_id}`);
+    await expectPageHealthy();
+    expect(await page.locator('.timeline-entry[data-outcome="failure"][open]').count()).toBeGreaterThan(0);
+    expect(await page.locator('.suggestion').count()).toBeGreaterThan(0);
+    await shoot('run-failed');
   });
 
   it('creates an ingest key that the collector accepts, then revokes it', async () => {

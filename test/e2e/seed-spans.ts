@@ -12,7 +12,8 @@ interface ToolProfile {
   name: string;
   medianMs: number;
   failureRate: number;
-  failure: (random: () => number) => { category: string; type: string; message: string; retryable: boolean; suggestions?: string[] };
+  /** Gets the call's arguments too, so a message names what was asked for. */
+  failure: (random: () => number, args: Record<string, unknown>) => { category: string; type: string; message: string; retryable: boolean; suggestions?: string[] };
   args: (random: () => number) => Record<string, unknown>;
 }
 
@@ -30,10 +31,10 @@ const TOOLS: ToolProfile[] = [
     name: 'read_file',
     medianMs: 12,
     failureRate: 0.12,
-    failure: (r) => ({
+    failure: (_r, args) => ({
       category: 'execution',
       type: 'not_found',
-      message: `File not found: docs/${pick(r, ['faq', 'billing', 'setup/install', 'limits'])}.md`,
+      message: `File not found: ${String(args.path)}`,
       retryable: false,
       suggestions: ['List the directory first and use one of the paths it returns.'],
     }),
@@ -63,10 +64,10 @@ const TOOLS: ToolProfile[] = [
     name: 'web_fetch',
     medianMs: 650,
     failureRate: 0.1,
-    failure: (r) => ({
+    failure: (_r, args) => ({
       category: 'execution',
       type: 'upstream_error',
-      message: `GET https://status.example.com/${Math.floor(r() * 90 + 10)} returned 503`,
+      message: `GET ${String(args.url)} returned 503`,
       retryable: true,
     }),
     args: (r) => ({ url: `https://status.example.com/${Math.floor(r() * 90 + 10)}` }),
@@ -194,7 +195,7 @@ export function recordAgentTraffic(tracer: Tracer, options: SeedOptions = {}): {
         });
         firstSpanId ??= span.spanContext().spanId;
         if (fails) {
-          const failure = profile.failure(random);
+          const failure = profile.failure(random, args);
           span.setAttributes({
             'toolscope.outcome': 'failure',
             'error.type': `${failure.category}/${failure.type}`,
