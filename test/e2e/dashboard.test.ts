@@ -173,7 +173,7 @@ describe('dashboard in Chromium', () => {
     await pipeline.shutdown();
     const calls = await dbCount('SELECT count(*) AS n FROM tool_calls WHERE project_id = $1', [env.projectId]);
     expect(formatCount(calls)).not.toBe(before);
-    await expect.poll(() => statValue('stat-calls'), { timeout: 20_000, intervals: [1_000] }).toBe(formatCount(calls));
+    await expect.poll(() => statValue('stat-calls'), { timeout: 20_000, interval: 1_000 }).toBe(formatCount(calls));
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('still here');
     await page.getByLabel('Auto-refresh interval').selectOption('0');
     await expectPageHealthy();
