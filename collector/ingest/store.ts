@@ -34,21 +34,30 @@ export async function storeRecords(
   try {
     await client.query('BEGIN');
     const insertedCalls = await insertToolCalls(client, projectId, toolCalls);
-    const insertedSpans = await insertRunSpans(client, projectId, runSpans);
+    const freshCalls = toolCalls.filter((c) => insertedCalls.has(`${c.traceId}/${c.spanId}`));
+    // Runs count new tool calls only; their times, root and names may come from
+    // every span of the request, as applying those twice changes nothing.
+    const touched: NormalizedRecord[] = [...freshCalls, ...runSpans];
+    const unresolvedByTrace = await upsertRuns(client, projectId, touched);
+    const resolutionTraces = tracesNeedingResolution(touched, unresolvedByTrace);
+    let insertedSpans: Set<string> | undefined;
+    let resolved: ResolvedCall[] = [];
+    if (resolutionTraces.length > 0) {
+      // The ancestor walk reads run spans from the table, so here they go in first.
+      insertedSpans = await insertRunSpans(client, projectId, runSpans);
+      resolved = await resolveFromAncestors(client, projectId, resolutionTraces);
+      await settleResolvedCounts(client, projectId, resolved);
+    }
+    // Last: these statements update rows every concurrent request shares (this
+    // minute's rollups; through triggers, the hour's and the model turns'), so
+    // their row locks are taken as late as possible and held only until COMMIT.
+    await upsertRollups(client, projectId, foldRollups(rollupInputs(toolCalls, insertedCalls, resolved)));
+    insertedSpans ??= await insertRunSpans(client, projectId, runSpans);
     const result = {
       toolCallsInserted: insertedCalls.size,
       runSpansInserted: insertedSpans.size,
       duplicates: records.length - insertedCalls.size - insertedSpans.size,
     };
-    if (insertedCalls.size + insertedSpans.size > 0) {
-      const fresh = records.filter((r) => (r.kind === 'tool' ? insertedCalls : insertedSpans).has(`${r.traceId}/${r.spanId}`));
-      const unresolvedByTrace = await upsertRuns(client, projectId, fresh);
-      const resolved = await resolveFromAncestors(client, projectId, tracesNeedingResolution(fresh, unresolvedByTrace));
-      await settleResolvedCounts(client, projectId, resolved);
-      // Last before COMMIT: concurrent requests share the current minute's rollup
-      // rows, so the row locks taken here should be held as briefly as possible.
-      await upsertRollups(client, projectId, foldRollups(rollupInputs(toolCalls, insertedCalls, resolved)));
-    }
     await client.query('COMMIT');
     return result;
   } catch (error) {
@@ -370,6 +379,7 @@ interface RunDelta {
  * each run's count of tool calls still missing agent, model or session.
  */
 async function upsertRuns(client: pg.PoolClient, projectId: string, fresh: readonly NormalizedRecord[]): Promise<Map<string, number>> {
+  if (fresh.length === 0) return new Map();
   const runs = new Map<string, RunDelta>();
   for (const r of fresh) {
     let run = runs.get(r.traceId);

@@ -24,7 +24,7 @@ import { decodeTraceRequest } from '../../../collector/otlp/index.ts';
 import { spawnCli } from '../../support/cli.ts';
 import { freePort } from '../../support/free-port.ts';
 import { adminUrlOf, withDatabase } from '../../support/database-url.ts';
-import { formatNumber, peakRssMiB, percentile } from '../support/stats.ts';
+import { cpuSeconds, formatNumber, peakRssMiB, percentile } from '../support/stats.ts';
 import { writeBenchmarkSection } from '../support/report.ts';
 import { buildBodies } from './spans.ts';
 
@@ -134,6 +134,7 @@ async function main(): Promise<void> {
   const baselineA = await baselineInsert(db, batches, flags.concurrency);
 
   log(`ingest: ${flags.requests} requests from ${flags.concurrency} concurrent clients…`);
+  const cpuBefore = await cpuSeconds(collector.child.pid!);
   const started = performance.now();
   const latencies = await runConcurrently(bodies.length, flags.concurrency, async (i) => {
     const response = await fetch(`http://127.0.0.1:${port}/v1/traces`, {
@@ -145,6 +146,8 @@ async function main(): Promise<void> {
     if (response.status !== 200) throw new Error(`collector answered ${response.status}`);
   });
   const ingestSeconds = (performance.now() - started) / 1000;
+  const cpuAfter = await cpuSeconds(collector.child.pid!);
+  const collectorCpu = cpuBefore !== null && cpuAfter !== null ? (cpuAfter - cpuBefore) / ingestSeconds : null;
   const rss = await peakRssMiB(collector.child.pid!);
   const { rows: stored } = await db.pool.query(
     "SELECT count(*) AS n FROM tool_calls t JOIN projects p ON p.id = t.project_id WHERE p.name = 'default'",
@@ -171,6 +174,7 @@ async function main(): Promise<void> {
     `| ratio ingest / baseline | **${formatNumber(ratio * 100, 1)} %** |`,
     `| request latency p50 / p99 | ${formatNumber(percentile(latencies, 0.5), 1)} ms / ${formatNumber(percentile(latencies, 0.99), 1)} ms |`,
     `| collector peak RSS | ${rss === null ? 'n/a' : `${formatNumber(rss, 1)} MiB`} |`,
+    `| collector CPU during ingest | ${collectorCpu === null ? 'n/a' : `${formatNumber(collectorCpu * 100, 0)} % of one core`} |`,
     `| rows committed / sent | ${formatNumber(stored[0].n)} / ${formatNumber(toolSpans)} |`,
   ].join('\n');
   console.log(table);

@@ -21,3 +21,17 @@ export async function peakRssMiB(pid: number): Promise<number | null> {
     return null;
   }
 }
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+export async function cpuSeconds(pid: number): Promise<number | null> {
+  const { readFile } = await import('node:fs/promises');
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start after the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticksPerSecond = 100;
+    return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+  } catch {
+    return null;
+  }
+}
