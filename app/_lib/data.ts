@@ -34,6 +34,8 @@ export const getRun = cachedRead(queries.RunDetailInputSchema, queries.getRun);
 export const listContracts = cachedRead(queries.ProjectInputSchema, queries.listContracts);
 export const listAlertRules = cachedRead(queries.ProjectInputSchema, queries.listAlertRules);
 export const listAlertEvents = cachedRead(queries.AlertEventsInputSchema, queries.listAlertEvents);
+export const listWebhooks = cachedRead(queries.ProjectInputSchema, queries.listWebhooks);
+export const listWebhookDeliveries = cachedRead(queries.WebhookDeliveriesInputSchema, queries.listWebhookDeliveries);
 
 /** The analytics filter of a page, with dates as ISO strings so it serialises into a cache key. */
 export function filterInput(projectId: string, filters: DashboardFilters) {

@@ -299,6 +299,17 @@ describe('dashboard in Chromium', () => {
   it('creates, disables and edits an alert rule, with field errors for bad input', async () => {
     await open('/alerts');
     await expectPageHealthy();
+    const webhookForm = page.getByTestId('webhook-form');
+    await webhookForm.getByLabel('URL').fill('not a url');
+    await webhookForm.getByRole('button', { name: 'Add webhook' }).click();
+    await expect.poll(() => webhookForm.locator('.field-error').allTextContents()).toContain('Name the webhook');
+    await webhookForm.getByLabel('Name').fill('oncall');
+    await webhookForm.getByLabel('URL').fill('https://hooks.example.com/services/T000/B000');
+    await webhookForm.getByRole('button', { name: 'Add webhook' }).click();
+    await expect.poll(() => page.locator('tr[data-webhook="oncall"]').count()).toBe(1);
+    const webhook = await env.db.prisma.webhook.findFirstOrThrow({ where: { projectId: env.projectId, name: 'oncall' } });
+    expect(webhook).toMatchObject({ format: 'slack', enabled: true, secret: null });
+
     const form = page.getByTestId('alert-rule-form');
     await form.getByLabel('Name').fill('');
     await form.getByRole('button', { name: 'Create rule' }).click();
@@ -308,10 +319,11 @@ describe('dashboard in Chromium', () => {
     await form.getByLabel('Scope').selectOption('tool');
     await form.locator('input[name="scopeValue"]').fill('web_fetch');
     await form.getByLabel('Threshold (%)').fill('25');
+    await form.getByLabel('oncall').check();
     await form.getByRole('button', { name: 'Create rule' }).click();
     await expect.poll(() => page.locator('tr[data-rule="web_fetch failing"]').count()).toBe(1);
     const rule = await env.db.prisma.alertRule.findFirstOrThrow({ where: { projectId: env.projectId, name: 'web_fetch failing' } });
-    expect(rule).toMatchObject({ scopeType: 'tool', scopeValue: 'web_fetch', metric: 'failure_rate', condition: 'threshold', threshold: 0.25, enabled: true });
+    expect(rule).toMatchObject({ scopeType: 'tool', scopeValue: 'web_fetch', metric: 'failure_rate', condition: 'threshold', threshold: 0.25, enabled: true, webhookIds: [webhook.id] });
 
     await page.getByTestId('toggle-web_fetch failing').click();
     await expect.poll(async () => (await env.db.prisma.alertRule.findUniqueOrThrow({ where: { id: rule.id } })).enabled).toBe(false);

@@ -19,7 +19,7 @@ export interface RuleFormState {
 
 export async function saveAlertRuleAction(_previous: RuleFormState, form: FormData): Promise<RuleFormState> {
   const raw = Object.fromEntries(form.entries());
-  const parsed = AlertRuleFormSchema.safeParse({ ...raw, enabled: form.get('enabled') === 'on' });
+  const parsed = AlertRuleFormSchema.safeParse({ ...raw, enabled: form.get('enabled') === 'on', webhookIds: form.getAll('webhookIds') });
   if (!parsed.success) return { fieldErrors: z.flattenError(parsed.error).fieldErrors, message: 'Fix the fields marked below.' };
   const rule = parsed.data;
   await authorizeProject(rule.projectId);
@@ -37,6 +37,7 @@ export async function saveAlertRuleAction(_previous: RuleFormState, form: FormDa
     spikeFactor: spike ? (rule.spikeFactor ?? null) : null,
     minCalls: rule.minCalls,
     cooldownSeconds: rule.cooldownSeconds,
+    webhookIds: rule.webhookIds,
   };
   try {
     if (rule.ruleId) {

@@ -4,13 +4,15 @@ import { Suspense } from 'react';
 import type { AlertRuleItem } from '../../../collector/queries/index.ts';
 import { NoProject } from '../../_components/no-project.tsx';
 import { Badge, Card, EmptyState, PageHeader, TableSkeleton, WidgetError } from '../../_components/ui.tsx';
-import { filterOptions, listAlertEvents, listAlertRules, settle } from '../../_lib/data.ts';
+import { filterOptions, listAlertEvents, listAlertRules, listWebhookDeliveries, listWebhooks, settle } from '../../_lib/data.ts';
 import { hrefWithFilters, type DashboardFilters, type SearchParams } from '../../_lib/filters.ts';
 import { formatCount, formatDateTime, formatMs, formatPercent, formatRelative } from '../../_lib/format.ts';
 import { hasProject, pageContext } from '../../_lib/page-context.ts';
 import { toggleAlertRuleAction } from './actions.ts';
 import { METRICS, describeRule, thresholdForDisplay, type Metric } from './rule-fields.ts';
 import { NEW_RULE, RuleForm, type RuleFormValues } from './rule-form.tsx';
+import { deleteWebhookAction, toggleWebhookAction } from './webhook-actions.ts';
+import { WebhookForm } from './webhook-form.tsx';
 
 export const metadata: Metadata = { title: 'Alerts · Toolscope' };
 
@@ -36,12 +38,14 @@ function toFormValues(rule: AlertRuleItem): RuleFormValues {
     spikeFactor: rule.spikeFactor === null ? NEW_RULE.spikeFactor : String(rule.spikeFactor),
     minCalls: rule.minCalls,
     cooldownSeconds: rule.cooldownSeconds,
+    webhookIds: rule.webhookIds,
   };
 }
 
 async function Rules({ projectId, filters, editId }: { projectId: string; filters: DashboardFilters; editId: string | undefined }) {
-  const [rules, options] = await Promise.all([
+  const [rules, webhooks, options] = await Promise.all([
     settle(listAlertRules({ projectId })),
+    settle(listWebhooks({ projectId })),
     filterOptions(projectId, new Date(Date.now() - 30 * 86_400_000).toISOString(), new Date().toISOString()).catch(() => ({ tools: [], agents: [], models: [] })),
   ]);
   if (!rules.ok) return <WidgetError message={rules.error} />;
@@ -86,7 +90,14 @@ async function Rules({ projectId, filters, editId }: { projectId: string; filter
         action={editing ? <Link className="small" href={hrefWithFilters('/alerts', filters)}>Cancel</Link> : undefined}
         testId="alert-rule-editor"
       >
-        <RuleForm key={editing?.id ?? 'new'} projectId={projectId} initial={editing ? toFormValues(editing) : NEW_RULE} tools={options.tools} agents={options.agents} />
+        <RuleForm
+          key={editing?.id ?? 'new'}
+          projectId={projectId}
+          initial={editing ? toFormValues(editing) : NEW_RULE}
+          tools={options.tools}
+          agents={options.agents}
+          webhooks={webhooks.ok ? webhooks.value.map((w) => ({ id: w.id, name: w.name })) : []}
+        />
       </Card>
     </>
   );
@@ -128,6 +139,72 @@ async function Events({ projectId }: { projectId: string }) {
   );
 }
 
+async function Webhooks({ projectId }: { projectId: string }) {
+  const [webhooks, deliveries] = await Promise.all([settle(listWebhooks({ projectId })), settle(listWebhookDeliveries({ projectId, limit: 20 }))]);
+  if (!webhooks.ok) return <WidgetError message={webhooks.error} />;
+  const nameOf = new Map(webhooks.value.map((w) => [w.id, w.name]));
+  return (
+    <Card title="Webhooks" subtitle="Where rules send their events: Slack-compatible or JSON bodies, signed with HMAC-SHA256 when a secret is set, retried with backoff." testId="webhooks">
+      {webhooks.value.length === 0 ? null : (
+        <table className="table" style={{ marginBottom: 12 }}>
+          <thead>
+            <tr><th>Name</th><th>URL</th><th>Body</th><th>Signed</th><th>Status</th><th /></tr>
+          </thead>
+          <tbody>
+            {webhooks.value.map((webhook) => (
+              <tr key={webhook.id} data-webhook={webhook.name}>
+                <td>{webhook.name}</td>
+                <td className="mono small">{webhook.url}</td>
+                <td>{webhook.format}</td>
+                <td>{webhook.signed ? 'yes' : 'no'}</td>
+                <td>{webhook.enabled ? <Badge tone="good">enabled</Badge> : <Badge>disabled</Badge>}</td>
+                <td className="num" style={{ whiteSpace: 'nowrap' }}>
+                  <form action={toggleWebhookAction} style={{ display: 'inline' }}>
+                    <input type="hidden" name="projectId" value={projectId} />
+                    <input type="hidden" name="webhookId" value={webhook.id} />
+                    <input type="hidden" name="enabled" value={webhook.enabled ? 'false' : 'true'} />
+                    <button className="button small" type="submit">{webhook.enabled ? 'Disable' : 'Enable'}</button>
+                  </form>{' '}
+                  <form action={deleteWebhookAction} style={{ display: 'inline' }}>
+                    <input type="hidden" name="projectId" value={projectId} />
+                    <input type="hidden" name="webhookId" value={webhook.id} />
+                    <button className="button small danger" type="submit">Delete</button>
+                  </form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <WebhookForm projectId={projectId} />
+      {deliveries.ok && deliveries.value.length > 0 ? (
+        <>
+          <h3 className="subhead">Delivery log</h3>
+          <table className="table">
+            <thead>
+              <tr><th>Created (UTC)</th><th>Webhook</th><th>Status</th><th className="num">Attempts</th><th className="num">Response</th><th>Error</th></tr>
+            </thead>
+            <tbody>
+              {deliveries.value.map((delivery) => (
+                <tr key={delivery.id}>
+                  <td className="mono small">{formatDateTime(delivery.createdAt)}</td>
+                  <td>{nameOf.get(delivery.webhookId) ?? '–'}</td>
+                  <td>
+                    <Badge tone={delivery.status === 'delivered' ? 'good' : delivery.status === 'failed' ? 'bad' : 'info'}>{delivery.status}</Badge>
+                  </td>
+                  <td className="num">{delivery.attempts}</td>
+                  <td className="num">{delivery.responseStatus ?? '–'}</td>
+                  <td className="small">{delivery.error ?? ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      ) : null}
+    </Card>
+  );
+}
+
 export default async function AlertsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = await searchParams;
   const context = await pageContext(Promise.resolve(params));
@@ -142,6 +219,9 @@ export default async function AlertsPage({ searchParams }: { searchParams: Promi
       </Suspense>
       <Suspense fallback={<TableSkeleton />}>
         <Events projectId={scope.project.id} />
+      </Suspense>
+      <Suspense fallback={<TableSkeleton />}>
+        <Webhooks projectId={scope.project.id} />
       </Suspense>
     </div>
   );

@@ -40,6 +40,7 @@ export const AlertRuleFormSchema = z
     minCalls: z.coerce.number().int().min(0, 'Cannot be negative').max(1_000_000),
     cooldownSeconds: z.coerce.number().int().min(0).max(7 * 86_400),
     enabled: z.boolean(),
+    webhookIds: z.array(z.uuid()).max(20),
   })
   .superRefine((rule, ctx) => {
     if (rule.scopeType !== 'all' && !rule.scopeValue) ctx.addIssue({ code: 'custom', path: ['scopeValue'], message: `Name the ${rule.scopeType}` });

@@ -19,6 +19,7 @@ export interface RuleFormValues {
   spikeFactor: string;
   minCalls: number;
   cooldownSeconds: number;
+  webhookIds: string[];
 }
 
 export const NEW_RULE: RuleFormValues = {
@@ -34,6 +35,7 @@ export const NEW_RULE: RuleFormValues = {
   spikeFactor: '3',
   minCalls: 20,
   cooldownSeconds: 900,
+  webhookIds: [],
 };
 
 function FieldError({ state, name }: { state: RuleFormState; name: string }) {
@@ -41,7 +43,19 @@ function FieldError({ state, name }: { state: RuleFormState; name: string }) {
   return messages?.length ? <em className="field-error">{messages[0]}</em> : null;
 }
 
-export function RuleForm({ projectId, initial, tools, agents }: { projectId: string; initial: RuleFormValues; tools: string[]; agents: string[] }) {
+export function RuleForm({
+  projectId,
+  initial,
+  tools,
+  agents,
+  webhooks,
+}: {
+  projectId: string;
+  initial: RuleFormValues;
+  tools: string[];
+  agents: string[];
+  webhooks: { id: string; name: string }[];
+}) {
   const [state, action, pending] = useActionState<RuleFormState, FormData>(saveAlertRuleAction, {});
   const [scopeType, setScopeType] = useState(initial.scopeType);
   const [metric, setMetric] = useState<Metric>(initial.metric);
@@ -135,6 +149,19 @@ export function RuleForm({ projectId, initial, tools, agents }: { projectId: str
           <input type="checkbox" name="enabled" defaultChecked={initial.enabled} /> <span>Enabled</span>
         </label>
       </div>
+      <fieldset className="field webhook-choices">
+        <span>Notify</span>
+        {webhooks.length === 0 ? (
+          <span className="field-hint">No webhooks yet: add one below, and events are only recorded here until then.</span>
+        ) : (
+          webhooks.map((webhook) => (
+            <label key={webhook.id} className="check">
+              <input type="checkbox" name="webhookIds" value={webhook.id} defaultChecked={initial.webhookIds.includes(webhook.id)} /> {webhook.name}
+            </label>
+          ))
+        )}
+        <FieldError state={state} name="webhookIds" />
+      </fieldset>
       <div className="form-actions">
         <button className="button primary" type="submit" disabled={pending}>
           {pending ? 'Saving…' : initial.ruleId ? 'Save rule' : 'Create rule'}
