@@ -50,6 +50,7 @@ async function Rules({ projectId, filters, editId }: { projectId: string; filter
   ]);
   if (!rules.ok) return <WidgetError message={rules.error} />;
   const editing = editId ? rules.value.find((r) => r.id === editId) : undefined;
+  const webhookNames = new Map(webhooks.ok ? webhooks.value.map((w) => [w.id, w.name]) : []);
   return (
     <>
       <Card title="Rules" subtitle="Evaluated by the collector on an interval; firing and resolving are recorded below and sent to webhooks." testId="alert-rules">
@@ -58,7 +59,7 @@ async function Rules({ projectId, filters, editId }: { projectId: string; filter
         ) : (
           <table className="table">
             <thead>
-              <tr><th>Rule</th><th>Condition</th><th className="num">Min calls</th><th>State</th><th>Last fired</th><th /></tr>
+              <tr><th>Rule</th><th>Condition</th><th className="num">Min calls</th><th>Notifies</th><th>State</th><th>Last fired</th><th /></tr>
             </thead>
             <tbody>
               {rules.value.map((rule) => (
@@ -66,6 +67,7 @@ async function Rules({ projectId, filters, editId }: { projectId: string; filter
                   <td><strong>{rule.name}</strong></td>
                   <td className="small">{describeRule(rule)}</td>
                   <td className="num">{formatCount(rule.minCalls)}</td>
+                  <td className="small">{rule.webhookIds.map((id) => webhookNames.get(id) ?? '?').join(', ') || <span className="muted">only recorded</span>}</td>
                   <td>
                     {!rule.enabled ? <Badge>disabled</Badge> : rule.state === 'firing' ? <Badge tone="bad">firing</Badge> : <Badge tone="good">ok</Badge>}
                   </td>
