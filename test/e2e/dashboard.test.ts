@@ -156,8 +156,14 @@ describe('dashboard in Chromium', () => {
       [env.projectId],
     );
     expect(await statValue('stat-calls')).toBe(formatCount(readFile));
-    await open('/', { from: '2020-01-01T00:00:00Z', to: '2020-01-02T00:00:00Z' });
-    expect(await statValue('stat-calls')).toBe('0');
+    // A custom range through the picker: UTC inputs, written to the URL as from/to.
+    await open('/');
+    await page.locator('select[name="range"]').selectOption('custom');
+    await page.getByLabel('From (UTC)').fill('2020-01-01T00:00');
+    await page.getByLabel('To (UTC)').fill('2020-01-02T00:00');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL((url) => url.searchParams.get('from') === '2020-01-01T00:00:00Z' && url.searchParams.get('to') === '2020-01-02T00:00:00Z');
+    await expect.poll(() => statValue('stat-calls')).toBe('0');
     await expectPageHealthy();
     await shoot('overview-empty-range');
   });
@@ -250,6 +256,14 @@ describe('dashboard in Chromium', () => {
     await expectPageHealthy();
     expect(await page.getByTestId('runs-table').locator('tbody tr').count()).toBe(50);
     await shoot('runs');
+    // Keyset pages: the next page starts where the first ended.
+    const lastOnFirstPage = await page.getByTestId('runs-table').locator('tbody tr').last().locator('td').nth(1).textContent();
+    await page.getByRole('link', { name: 'Older →' }).click();
+    await page.waitForURL((url) => url.searchParams.has('before'));
+    await expectPageHealthy();
+    const firstOnSecondPage = await page.getByTestId('runs-table').locator('tbody tr').first().locator('td').nth(1).textContent();
+    expect(firstOnSecondPage! <= lastOnFirstPage!).toBe(true);
+    await open('/runs');
     await page.getByRole('link', { name: 'With failures' }).click();
     await page.waitForURL((url) => url.searchParams.get('failed') === '1');
     await expectPageHealthy();
