@@ -77,7 +77,7 @@ export async function ProblemToolsPanel({ projectId, filters }: WidgetProps) {
       ) : result.value.problemTools.length === 0 ? (
         <EmptyState title="No tool calls in this range" />
       ) : (
-        <table className="table">
+        <table className="table compact">
           <thead>
             <tr>
               <th>Tool</th>
@@ -90,7 +90,7 @@ export async function ProblemToolsPanel({ projectId, filters }: WidgetProps) {
           <tbody>
             {result.value.problemTools.map((tool) => (
               <tr key={tool.tool}>
-                <td>
+                <td className="ellipsis" title={tool.tool}>
                   <Link href={hrefWithFilters(`/tools/${encodeURIComponent(tool.tool)}`, filters, { tool: undefined })} className="mono">
                     {tool.tool}
                   </Link>

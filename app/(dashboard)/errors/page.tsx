@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Suspense } from 'react';
+import type { MessageTemplateGroup } from '../../../collector/queries/index.ts';
 import { TAXONOMY } from '../../../sdk/taxonomy.ts';
 import { FilterBar } from '../../_components/filter-bar.tsx';
 import { NoProject } from '../../_components/no-project.tsx';
@@ -16,6 +17,37 @@ export const metadata: Metadata = { title: 'Errors · Toolscope' };
 function typeInfo(category: string, type: string): { retryable: boolean; description: string } | undefined {
   const types = (TAXONOMY as Record<string, Record<string, { retryable: boolean; description: string }>>)[category];
   return types?.[type];
+}
+
+/** At most this many templates per type are listed open; the long tail folds away. */
+const TEMPLATES_SHOWN = 5;
+
+function TemplateRow({ template, filters }: { template: MessageTemplateGroup; filters: DashboardFilters }) {
+  return (
+    <tr>
+      <td>
+        <span className="template" title={template.exampleMessage ?? undefined}>{template.template}</span>
+        {template.exampleMessage && template.exampleMessage !== template.template ? (
+          <div className="muted small" style={{ marginTop: 4 }}>e.g. {template.exampleMessage}</div>
+        ) : null}
+      </td>
+      <td className="small">
+        {template.tools.map((tool) => (
+          <Link key={tool} className="mono" href={hrefWithFilters(`/tools/${encodeURIComponent(tool)}`, filters, { tool: undefined })} style={{ marginRight: 6 }}>
+            {tool}
+          </Link>
+        ))}
+      </td>
+      <td className="small">
+        {template.examples.map((call, i) => (
+          <Link key={call.spanId} href={`${hrefWithFilters(`/runs/${call.traceId}`, filters, { tool: undefined })}#span-${call.spanId}`} style={{ marginRight: 6 }}>
+            run {i + 1}
+          </Link>
+        ))}
+      </td>
+      <td className="num">{formatCount(template.failures)}</td>
+    </tr>
+  );
 }
 
 async function Taxonomy({ projectId, filters }: { projectId: string; filters: DashboardFilters }) {
@@ -65,33 +97,32 @@ async function Taxonomy({ projectId, filters }: { projectId: string; filters: Da
                       <tr><th>Message template</th><th>Tools</th><th>Examples</th><th className="num">Failures</th></tr>
                     </thead>
                     <tbody>
-                      {type.templates.map((template) => (
-                        <tr key={template.template}>
-                          <td>
-                            <span className="template" title={template.exampleMessage ?? undefined}>{template.template}</span>
-                            {template.exampleMessage && template.exampleMessage !== template.template ? (
-                              <div className="muted small" style={{ marginTop: 4 }}>e.g. {template.exampleMessage}</div>
-                            ) : null}
-                          </td>
-                          <td className="small">
-                            {template.tools.map((tool) => (
-                              <Link key={tool} className="mono" href={hrefWithFilters(`/tools/${encodeURIComponent(tool)}`, filters, { tool: undefined })} style={{ marginRight: 6 }}>
-                                {tool}
-                              </Link>
-                            ))}
-                          </td>
-                          <td className="small">
-                            {template.examples.map((call, i) => (
-                              <Link key={call.spanId} href={`${hrefWithFilters(`/runs/${call.traceId}`, filters, { tool: undefined })}#span-${call.spanId}`} style={{ marginRight: 6 }}>
-                                run {i + 1}
-                              </Link>
-                            ))}
-                          </td>
-                          <td className="num">{formatCount(template.failures)}</td>
-                        </tr>
+                      {type.templates.slice(0, TEMPLATES_SHOWN).map((template) => (
+                        <TemplateRow key={template.template} template={template} filters={filters} />
                       ))}
                     </tbody>
                   </table>
+                  {type.templates.length > TEMPLATES_SHOWN ? (
+                    <details className="more-templates">
+                      <summary className="small">
+                        {type.templates.length - TEMPLATES_SHOWN} more templates (
+                        {formatCount(type.templates.slice(TEMPLATES_SHOWN).reduce((n, t) => n + t.failures, 0))} failures)
+                      </summary>
+                      <table className="table fixed">
+                        <colgroup>
+                          <col style={{ width: '52%' }} />
+                          <col style={{ width: '20%' }} />
+                          <col style={{ width: '18%' }} />
+                          <col style={{ width: '10%' }} />
+                        </colgroup>
+                        <tbody>
+                          {type.templates.slice(TEMPLATES_SHOWN).map((template) => (
+                            <TemplateRow key={template.template} template={template} filters={filters} />
+                          ))}
+                        </tbody>
+                      </table>
+                    </details>
+                  ) : null}
                 </div>
               );
             })}

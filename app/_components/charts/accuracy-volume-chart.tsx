@@ -6,7 +6,7 @@
  */
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { SERIES_COLORS } from '../../_lib/colors.ts';
-import { formatBucketLabel, formatBucketTick } from './time-axis.ts';
+import { formatBucketLabel, formatBucketTick, formatCountTick } from './time-axis.ts';
 
 export interface AccuracyPoint {
   bucket: string;
@@ -36,7 +36,8 @@ export function AccuracyVolumeChart({ points, bucketSeconds, height = 260 }: { p
           <YAxis
             yAxisId="calls"
             tick={{ fontSize: 11 }}
-            width={48}
+            tickFormatter={formatCountTick}
+            width={56}
             allowDecimals={false}
             label={{ value: perBucket, angle: -90, position: 'insideLeft', offset: 10, style: { fontSize: 11, fill: '#64748b', textAnchor: 'middle' } }}
           />

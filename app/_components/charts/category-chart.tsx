@@ -2,6 +2,7 @@
 /** Failures per error category as horizontal bars, coloured like the category everywhere else. */
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { categoryColor } from '../../_lib/colors.ts';
+import { formatCountTick } from './time-axis.ts';
 
 export function CategoryChart({ data, height = 220 }: { data: { category: string; failures: number }[]; height?: number }) {
   const rows = data.filter((d) => d.failures > 0).sort((a, b) => b.failures - a.failures);
@@ -15,6 +16,7 @@ export function CategoryChart({ data, height = 220 }: { data: { category: string
             type="number"
             allowDecimals={false}
             tick={{ fontSize: 11 }}
+            tickFormatter={formatCountTick}
             label={{ value: 'failed calls', position: 'insideBottom', offset: -8, style: { fontSize: 11, fill: '#64748b' } }}
           />
           <YAxis type="category" dataKey="category" tick={{ fontSize: 12 }} width={100} />

@@ -2,6 +2,7 @@
 /** How long calls took: counts per latency bucket, with p50 / p95 named in the legend. */
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { SERIES_COLORS } from '../../_lib/colors.ts';
+import { formatCountTick } from './time-axis.ts';
 
 export interface LatencyBar {
   lowerBoundMs: number;
@@ -33,7 +34,8 @@ export function LatencyHistogramChart({ buckets, height = 220 }: { buckets: Late
           <YAxis
             allowDecimals={false}
             tick={{ fontSize: 11 }}
-            width={48}
+            tickFormatter={formatCountTick}
+            width={56}
             label={{ value: 'calls', angle: -90, position: 'insideLeft', offset: 10, style: { fontSize: 11, fill: '#64748b', textAnchor: 'middle' } }}
           />
           <Tooltip formatter={(value) => [Number(value).toLocaleString('en-US'), 'Calls']} cursor={{ fill: '#f1f5f9' }} />

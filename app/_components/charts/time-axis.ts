@@ -11,3 +11,10 @@ export function formatBucketLabel(iso: string, bucketSeconds: number): string {
   const end = new Date(start.getTime() + bucketSeconds * 1000);
   return `${start.toISOString().slice(0, 16).replace('T', ' ')} – ${end.toISOString().slice(11, 16)} UTC`;
 }
+
+const compactNumber = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+
+/** Axis ticks stay short at any volume: 950, 12K, 1.2M. */
+export function formatCountTick(value: number): string {
+  return compactNumber.format(value);
+}
