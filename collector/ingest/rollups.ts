@@ -34,14 +34,14 @@ interface RollupRow {
   histogram: number[];
 }
 
-const CATEGORY_COLUMNS: Record<ErrorCategory, string> = {
+export const CATEGORY_COLUMNS: Record<ErrorCategory, string> = {
   selection: 'fail_selection',
   arguments: 'fail_arguments',
   execution: 'fail_execution',
   protocol: 'fail_protocol',
   orchestration: 'fail_orchestration',
 };
-const CATEGORIES = Object.keys(CATEGORY_COLUMNS) as ErrorCategory[];
+export const CATEGORIES = Object.keys(CATEGORY_COLUMNS) as ErrorCategory[];
 
 export function foldRollups(calls: readonly InsertedToolCall[]): RollupRow[] {
   // (sums of +1/−1 may cancel to an all-zero row; adding zeros is harmless)
@@ -91,13 +91,17 @@ function compareKeys(a: RollupRow, b: RollupRow): number {
   return ka < kb ? -1 : ka > kb ? 1 : 0;
 }
 
-export async function upsertRollups(client: pg.PoolClient, projectId: string, rows: readonly RollupRow[]): Promise<void> {
+/**
+ * Appends the rows to tool_call_rollup_deltas. Appending takes no lock another
+ * request could wait on; `foldRollupDeltas` adds them into the rollups.
+ */
+export async function insertRollupDeltas(client: pg.PoolClient, projectId: string, rows: readonly RollupRow[]): Promise<void> {
   if (rows.length === 0) return;
   const categoryColumns = CATEGORIES.map((c) => CATEGORY_COLUMNS[c]);
   await client.query({
     // Named: prepared once per connection, so the plan is not rebuilt per request.
-    name: 'ingest-upsert-rollups',
-    text: `INSERT INTO tool_call_rollups AS r
+    name: 'ingest-insert-rollup-deltas',
+    text: `INSERT INTO tool_call_rollup_deltas
        (project_id, bucket, tool_name, agent_name, model_name, calls, failures, ${categoryColumns.join(', ')},
         retries, refusals, duration_sum_ms, latency_histogram)
      SELECT $1, u.bucket, u.tool_name, u.agent_name, u.model_name, u.calls, u.failures,
@@ -107,16 +111,7 @@ export async function upsertRollups(client: pg.PoolClient, projectId: string, ro
                    ${CATEGORIES.map((_, i) => `$${8 + i}::int[]`).join(', ')},
                    $13::int[], $14::int[], $15::float8[], $16::text[])
             AS u(bucket, tool_name, agent_name, model_name, calls, failures,
-                 ${CATEGORIES.map((_, i) => `c${i}`).join(', ')}, retries, refusals, duration_sum_ms, histogram)
-     ON CONFLICT (project_id, bucket, tool_name, agent_name, model_name) DO UPDATE SET
-       calls = r.calls + EXCLUDED.calls,
-       failures = r.failures + EXCLUDED.failures,
-       ${categoryColumns.map((c) => `${c} = r.${c} + EXCLUDED.${c}`).join(',\n       ')},
-       retries = r.retries + EXCLUDED.retries,
-       refusals = r.refusals + EXCLUDED.refusals,
-       duration_sum_ms = r.duration_sum_ms + EXCLUDED.duration_sum_ms,
-       latency_histogram = (SELECT array_agg(coalesce(a, 0) + coalesce(b, 0) ORDER BY i)
-                              FROM unnest(r.latency_histogram, EXCLUDED.latency_histogram) WITH ORDINALITY AS h(a, b, i))`,
+                 ${CATEGORIES.map((_, i) => `c${i}`).join(', ')}, retries, refusals, duration_sum_ms, histogram)`,
     values: [
       projectId,
       rows.map((r) => r.bucket),

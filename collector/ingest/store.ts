@@ -10,7 +10,8 @@
 import type pg from 'pg';
 import type { NormalizedRecord, RunSpanRecord, ToolCallRecord } from './records.ts';
 import { isResolved, resolveWithinBatch } from './resolve-batch.ts';
-import { foldRollups, upsertRollups, type InsertedToolCall } from './rollups.ts';
+import { foldRollupDeltas } from './fold-rollups.ts';
+import { foldRollups, insertRollupDeltas, type InsertedToolCall } from './rollups.ts';
 import { minuteBucketText, nanosToTimestampText } from './timestamps.ts';
 
 export interface StoreResult {
@@ -31,6 +32,7 @@ export async function storeRecords(
   if (records.length === 0) return { toolCallsInserted: 0, runSpansInserted: 0, duplicates: 0 };
 
   const client = await pool.connect();
+  let released = false;
   try {
     await client.query('BEGIN');
     const insertedCalls = await insertToolCalls(client, projectId, toolCalls);
@@ -48,10 +50,7 @@ export async function storeRecords(
       resolved = await resolveFromAncestors(client, projectId, resolutionTraces);
       await settleResolvedCounts(client, projectId, resolved);
     }
-    // Last: these statements update rows every concurrent request shares (this
-    // minute's rollups; through triggers, the hour's and the model turns'), so
-    // their row locks are taken as late as possible and held only until COMMIT.
-    await upsertRollups(client, projectId, foldRollups(rollupInputs(toolCalls, insertedCalls, resolved)));
+    await insertRollupDeltas(client, projectId, foldRollups(rollupInputs(toolCalls, insertedCalls, resolved)));
     insertedSpans ??= await insertRunSpans(client, projectId, runSpans);
     const result = {
       toolCallsInserted: insertedCalls.size,
@@ -59,12 +58,29 @@ export async function storeRecords(
       duplicates: records.length - insertedCalls.size - insertedSpans.size,
     };
     await client.query('COMMIT');
+    client.release();
+    released = true;
+    await foldAfterCommit(pool);
     return result;
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
+    if (!released) await client.query('ROLLBACK').catch(() => {});
     throw error;
   } finally {
-    client.release();
+    if (!released) client.release();
+  }
+}
+
+/**
+ * Folds this request's rollup deltas (and any others pending) before the
+ * answer, so what a client reads after a 200 is exact. The data is committed
+ * already: if the fold fails, the collector's periodic fold catches up, and
+ * the request still succeeds.
+ */
+async function foldAfterCommit(pool: pg.Pool): Promise<void> {
+  try {
+    await foldRollupDeltas(pool);
+  } catch {
+    // Deliberately ignored: see above.
   }
 }
 
