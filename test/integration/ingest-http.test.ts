@@ -119,6 +119,21 @@ describe('bodies', () => {
   });
 });
 
+describe('concurrent requests', () => {
+  it('fold their rollup deltas exactly once, and a read after the 200 sees them', async () => {
+    const bodies = await Promise.all(Array.from({ length: 8 }, () => recordSpans((tracer) => toolSpans(tracer, 40, 4))));
+    const before = await a.db.pool.query('SELECT coalesce(sum(calls), 0) AS n FROM tool_call_rollups WHERE project_id = $1', [a.projectId]);
+    const responses = await Promise.all(
+      bodies.map((spans) => post(a, protobufBody(spans), { ...protobuf, authorization: `Bearer ${a.ingestKey}` })),
+    );
+    expect(responses.map((r) => r.status)).toEqual(new Array(8).fill(200));
+    const after = await a.db.pool.query('SELECT coalesce(sum(calls), 0) AS n FROM tool_call_rollups WHERE project_id = $1', [a.projectId]);
+    expect(after.rows[0].n - before.rows[0].n).toBe(8 * 40);
+    const pending = await a.db.pool.query('SELECT count(*) AS n FROM tool_call_rollup_deltas WHERE project_id = $1', [a.projectId]);
+    expect(pending.rows[0].n).toBe(0);
+  });
+});
+
 describe('read API', () => {
   it('filters by tool and outcome and pages with a cursor without gaps or repeats', async () => {
     const headers = { authorization: `Bearer ${b.readKey}` };
