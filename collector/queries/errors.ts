@@ -9,7 +9,7 @@ import { messageTemplate } from '../analysis/message-template.ts';
 import type { Database } from '../db/client.ts';
 import { ErrorTaxonomyInputSchema, type ErrorTaxonomyInput } from './inputs.ts';
 import type { CallRef, ErrorCategoryGroup, ErrorTaxonomy, ErrorTypeGroup, MessageTemplateGroup } from './results.ts';
-import { Params, isoRequired, rollupSource, toolCallWhere } from './sql.ts';
+import { Params, isoRequired, rollupSource, toolCallWhere, withAnalyticsSession } from './sql.ts';
 
 interface MessageRow {
   category: string;
@@ -66,7 +66,7 @@ export async function getErrorTaxonomy(db: Database, rawInput: ErrorTaxonomyInpu
   if (input.category) where += ` AND t.error_category = ${params.add(input.category)}`;
   const callParams = new Params();
   const [messages, calls] = await Promise.all([
-    db.pool.query<MessageRow>(
+    withAnalyticsSession(db, (client) => client.query<MessageRow>(
       `SELECT coalesce(t.error_category, 'execution') AS category,
               coalesce(t.error_type, 'unknown') AS type,
               coalesce(t.error_message, '') AS message,
@@ -78,7 +78,7 @@ export async function getErrorTaxonomy(db: Database, rawInput: ErrorTaxonomyInpu
         WHERE ${where} AND t.outcome = 'failure'
         GROUP BY 1, 2, 3`,
       params.values,
-    ),
+    )),
     db.pool.query<{ calls: number }>(
       `SELECT coalesce(sum(r.calls), 0)::float8 AS calls FROM ${rollupSource(callParams, input)}`,
       callParams.values,

@@ -3,13 +3,13 @@ import type { Database } from '../db/client.ts';
 import { RetriesAndRefusalsInputSchema, type RetriesAndRefusalsInput } from './inputs.ts';
 import { modelTurnRefusals } from './model-turns.ts';
 import type { RetriesAndRefusals, RetryReasonCount } from './results.ts';
-import { Params, isoRequired, rollupCountsSql, rollupSource, toolCallWhere, type Filters } from './sql.ts';
+import { Params, isoRequired, rollupCountsSql, rollupSource, toolCallWhere, withAnalyticsSession, type Filters } from './sql.ts';
 import { ratio } from './stats.ts';
 
 /** Retried calls (attempt > 1) grouped by the reason recorded on them; read from raw rows. */
 export async function retryReasons(db: Database, filters: Filters): Promise<RetryReasonCount[]> {
   const params = new Params();
-  const { rows } = await db.pool.query<{ reason: string; retries: number; succeeded: number }>(
+  const { rows } = await withAnalyticsSession(db, (client) => client.query<{ reason: string; retries: number; succeeded: number }>(
     `SELECT coalesce(t.retry_reason, 'unknown') AS reason,
             count(*)::float8 AS retries,
             count(*) FILTER (WHERE t.outcome = 'success')::float8 AS succeeded
@@ -18,7 +18,7 @@ export async function retryReasons(db: Database, filters: Filters): Promise<Retr
       GROUP BY 1
       ORDER BY 2 DESC, 1`,
     params.values,
-  );
+  ));
   return rows;
 }
 

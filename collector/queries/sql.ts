@@ -3,6 +3,7 @@
  * list that hands out `$n` placeholders, and the WHERE clauses of the two
  * sources a read model can use (the minute rollups and the raw tool calls).
  */
+import type pg from 'pg';
 import { LATENCY_BUCKET_COUNT } from '../analysis/latency-histogram.ts';
 
 export class Params {
@@ -97,3 +98,25 @@ export const iso = (value: Date | string | null | undefined): string | null =>
   value == null ? null : (value instanceof Date ? value : new Date(value)).toISOString();
 
 export const isoRequired = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();
+
+/**
+ * Runs aggregates over raw rows on one connection with settings suited to
+ * them: no JIT (on a 30-day taxonomy it spent ~1 s compiling for a 5 s
+ * query) and enough work_mem to group in memory instead of sorting on disk.
+ * `SET LOCAL` keeps the settings inside this transaction.
+ */
+export async function withAnalyticsSession<T>(db: { pool: Pick<pg.Pool, 'connect'> }, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await db.pool.connect();
+  try {
+    await client.query('BEGIN READ ONLY');
+    await client.query("SET LOCAL jit = off; SET LOCAL work_mem = '64MB'");
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}

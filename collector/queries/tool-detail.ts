@@ -11,7 +11,7 @@ import { accuracySeries } from './overview.ts';
 import { redactPayload } from './redact-output.ts';
 import type { ErrorTypeCount, FailingCall, LatencyBucket, ToolDetail } from './results.ts';
 import { retryReasons } from './retries.ts';
-import { Params, histogramSumSql, isoRequired, rollupCountsSql, rollupSource, toolCallWhere, type Filters } from './sql.ts';
+import { Params, histogramSumSql, isoRequired, rollupCountsSql, rollupSource, toolCallWhere, withAnalyticsSession, type Filters } from './sql.ts';
 import { toolStats, type SummedCounts } from './stats.ts';
 import { chooseBucketSeconds } from './time-buckets.ts';
 
@@ -25,7 +25,7 @@ export function latencyBuckets(counts: readonly number[]): LatencyBucket[] {
 
 async function errorTypes(db: Database, filters: Filters): Promise<ErrorTypeCount[]> {
   const params = new Params();
-  const { rows } = await db.pool.query<ErrorTypeCount>(
+  const { rows } = await withAnalyticsSession(db, (client) => client.query<ErrorTypeCount>(
     `SELECT coalesce(t.error_category, 'execution') AS category, coalesce(t.error_type, 'unknown') AS type,
             count(*)::float8 AS failures
        FROM tool_calls t
@@ -33,7 +33,7 @@ async function errorTypes(db: Database, filters: Filters): Promise<ErrorTypeCoun
       GROUP BY 1, 2
       ORDER BY 3 DESC, 1, 2`,
     params.values,
-  );
+  ));
   return rows;
 }
 

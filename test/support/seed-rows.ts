@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
+import { foldRollupDeltas } from '../../collector/ingest/fold-rollups.ts';
 
 export const hex = (bytes: number) => randomBytes(bytes).toString('hex');
 export const newTraceId = () => hex(16);
@@ -115,6 +116,8 @@ export async function insertRunSpans(pool: pg.Pool, projectId: string, spans: re
             error_type text, agent_name text, model_name text, attributes jsonb)`,
     [projectId, JSON.stringify(rows)],
   );
+  // Model turns reach model_turn_rollups through appended deltas, as at ingest.
+  await foldRollupDeltas(pool);
   return rows.map((r) => r.span_id);
 }
 

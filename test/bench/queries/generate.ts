@@ -17,6 +17,7 @@ import { startAnalysisWorker } from '../../../collector/analysis/worker.ts';
 import { openDatabase } from '../../../collector/db/client.ts';
 import { ensureDatabase } from '../../../collector/db/embedded-postgres.ts';
 import { applyMigrations } from '../../../collector/db/migrate.ts';
+import { foldRollupDeltas } from '../../../collector/ingest/fold-rollups.ts';
 import { adminUrlOf } from '../../support/database-url.ts';
 import { rollupsFromRawSql } from '../../support/rollups-from-raw.ts';
 import { benchDatabaseUrl, BENCH_PROJECT } from './database.ts';
@@ -109,7 +110,7 @@ function toolCallsSql(): string {
 const { id: projectId } = await step('project and schema', async () => {
   await applyMigrations(db.pool);
   await db.pool.query('DELETE FROM projects WHERE name = $1', [BENCH_PROJECT]);
-  for (const table of ['tool_calls', 'run_spans', 'runs', 'tool_call_rollups', 'tool_call_rollups_hourly', 'model_turn_rollups', 'incidents']) {
+  for (const table of ['tool_calls', 'run_spans', 'runs', 'tool_call_rollups', 'tool_call_rollups_hourly', 'model_turn_rollups', 'model_turn_rollup_deltas', 'tool_call_rollup_deltas', 'incidents']) {
     await db.pool.query(`TRUNCATE ${table}`);
   }
   return db.prisma.project.create({ data: { name: BENCH_PROJECT, retentionDays: 400 } });
@@ -156,6 +157,8 @@ await step('run spans (agent + 2 model turns per run)', () =>
     [projectId],
   ),
 );
+
+await step('fold model-turn rollup deltas', () => foldRollupDeltas(db.pool));
 
 await step('runs', () =>
   db.pool.query(
