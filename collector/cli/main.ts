@@ -5,7 +5,9 @@
 import { ZodError } from 'zod';
 import { ConfigError, loadConfig } from '../config.ts';
 import { CliError } from './args.ts';
+import { alertsCommand, webhooksCommand } from './commands/alerts.ts';
 import { buildCommand } from './commands/build.ts';
+import { contractsCommand } from './commands/contracts.ts';
 import { demoCommand } from './commands/demo.ts';
 import { keysCommand } from './commands/keys.ts';
 import { migrateCommand } from './commands/migrate.ts';
@@ -20,6 +22,9 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   migrate: { run: migrateCommand, summary: 'apply pending database migrations' },
   projects: { run: projectsCommand, summary: 'projects create NAME | projects list' },
   keys: { run: keysCommand, summary: 'keys create --project NAME --scope ingest|read | keys list | keys revoke ID' },
+  contracts: { run: contractsCommand, summary: 'contracts set --project P --agent A --json J | contracts list | contracts delete' },
+  alerts: { run: alertsCommand, summary: 'alerts create --project P --name N --metric M (--threshold X | --spike K --baseline S) | alerts list | enable | disable | delete' },
+  webhooks: { run: webhooksCommand, summary: 'webhooks create --project P --name N --url URL [--format slack|json] [--secret S] | webhooks list' },
   demo: { run: demoCommand, summary: 'demo [--runs N]: run the example file-search agent against the running Toolscope' },
   build: { run: buildCommand, summary: 'build the dashboard now instead of at first start' },
 };

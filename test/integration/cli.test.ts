@@ -94,6 +94,28 @@ describe('toolscope CLI', () => {
     await running.stop();
   }, 240_000);
 
+  it('manages contracts, webhooks and alert rules', async () => {
+    const contract = await runCli(['contracts', 'set', '--project', 'default', '--agent', 'file-agent', '--json', '{"requiredTools":["search_content"],"nextRequired":{"write_file":"read_file"}}'], env);
+    expect(contract.code, contract.stderr).toBe(0);
+    expect((await runCli(['contracts', 'list', '--project', 'default'], env)).stdout).toMatch(/file-agent\tenabled\t.*search_content/);
+    const empty = await runCli(['contracts', 'set', '--project', 'default', '--agent', 'x', '--json', '{}'], env);
+    expect(empty.code).not.toBe(0);
+    expect(empty.stderr).toMatch(/at least one rule/);
+
+    const webhook = await runCli(['webhooks', 'create', '--project', 'default', '--name', 'ops', '--url', 'http://127.0.0.1:9/hook', '--format', 'slack'], env);
+    expect(webhook.code, webhook.stderr).toBe(0);
+    const webhookId = /\(([0-9a-f-]{36})\)/.exec(webhook.stdout)![1]!;
+    const rule = await runCli(['alerts', 'create', '--project', 'default', '--name', 'read_file failing', '--metric', 'failure_rate', '--tool', 'read_file', '--spike', '3', '--baseline', '3600', '--webhook', webhookId], env);
+    expect(rule.code, rule.stderr).toBe(0);
+    const ruleId = /\(([0-9a-f-]{36})\)/.exec(rule.stdout)![1]!;
+    expect((await runCli(['alerts', 'list', '--project', 'default'], env)).stdout).toMatch(/read_file failing\tok\tfailure_rate ≥ 3× baseline \(3600s\) over 300s, tool read_file/);
+    expect((await runCli(['alerts', 'disable', '--project', 'default', ruleId], env)).code).toBe(0);
+    expect((await runCli(['alerts', 'list', '--project', 'default'], env)).stdout).toMatch(/read_file failing\tdisabled/);
+    const rateOver1 = await runCli(['alerts', 'create', '--project', 'default', '--name', 'bad', '--metric', 'failure_rate', '--threshold', '20'], env);
+    expect(rateOver1.code).not.toBe(0);
+    expect(rateOver1.stderr).toMatch(/fractions/);
+  }, 120_000);
+
   it('answers bad flags and bad config with one clear line and a non-zero exit', async () => {
     const cases: Array<[string[], Record<string, string>, RegExp]> = [
       [['keys', 'create', '--project', 'default', '--scope', 'write'], {}, /--scope: must be ingest .* or read/],
