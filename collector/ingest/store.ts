@@ -1,8 +1,9 @@
 /**
  * Writes one request's records in one transaction: tool calls, run spans, the
  * runs they belong to, agent/model/session resolved from ancestors, and the
- * per-minute rollups. Idempotent on (project, trace, span): a re-sent batch
- * inserts nothing and so changes no counter.
+ * rollup deltas of the new calls; then folds the deltas into the rollups.
+ * Idempotent on (project, trace, span): a re-sent batch inserts nothing and so
+ * changes no counter.
  *
  * Rows go in through `unnest` of column arrays: one statement per table
  * whatever the batch size, an order of magnitude faster than row-by-row ORM calls.
