@@ -30,6 +30,8 @@ let browser: Browser;
 let browserContext: BrowserContext;
 let page: Page;
 let projectName: string;
+/** Server actions and refreshes answer in well under a second, but CI machines can be busy. */
+const EVENTUALLY = { timeout: 15_000 };
 /** Console errors and uncaught page errors, per page visited. */
 const consoleErrors: string[] = [];
 
@@ -113,7 +115,7 @@ describe('dashboard in Chromium', () => {
     await page.getByLabel('Email').fill(ADMIN.email);
     await page.getByLabel('Password').fill('wrong password');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => page.locator('.form-error').textContent()).toContain('Email or password is wrong');
+    await expect.poll(() => page.locator('.form-error').textContent(), EVENTUALLY).toContain('Email or password is wrong');
     await shoot('login');
 
     await page.getByLabel('Password').fill(ADMIN.password);
@@ -133,8 +135,8 @@ describe('dashboard in Chromium', () => {
     expect(await statValue('stat-calls')).toBe(formatCount(calls));
     expect(await statValue('stat-failures')).toBe(formatCount(failures));
     expect(await statValue('stat-accuracy')).toBe(`${(((calls - failures) / calls) * 100).toFixed(1)}%`);
-    await expect.poll(() => page.locator('[data-testid="accuracy-chart"] .recharts-surface').count()).toBeGreaterThan(0);
-    await expect.poll(() => page.locator('[data-testid="category-chart"] .recharts-surface').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('[data-testid="accuracy-chart"] .recharts-surface').count(), EVENTUALLY).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('[data-testid="category-chart"] .recharts-surface').count(), EVENTUALLY).toBeGreaterThan(0);
     expect(await page.getByTestId('problem-tools').locator('tbody tr').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('recent-incidents').locator('li').count()).toBeGreaterThan(0);
     await shoot('overview');
@@ -147,7 +149,7 @@ describe('dashboard in Chromium', () => {
     const calls = await dbCount(`SELECT count(*) AS n FROM tool_calls WHERE project_id = $1 AND agent_name = 'support-agent'`, [env.projectId]);
     const all = await dbCount('SELECT count(*) AS n FROM tool_calls WHERE project_id = $1', [env.projectId]);
     expect(calls).toBeLessThan(all);
-    await expect.poll(() => statValue('stat-calls')).toBe(formatCount(calls));
+    await expect.poll(() => statValue('stat-calls'), EVENTUALLY).toBe(formatCount(calls));
 
     // A shared link opens the same view; a one-hour window holds none of the seeded calls before the last 5 minutes.
     await open('/', { agent: 'support-agent', tool: 'read_file' });
@@ -163,7 +165,7 @@ describe('dashboard in Chromium', () => {
     await page.getByLabel('To (UTC)').fill('2020-01-02T00:00');
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.waitForURL((url) => url.searchParams.get('from') === '2020-01-01T00:00:00Z' && url.searchParams.get('to') === '2020-01-02T00:00:00Z');
-    await expect.poll(() => statValue('stat-calls')).toBe('0');
+    await expect.poll(() => statValue('stat-calls'), EVENTUALLY).toBe('0');
     await expectPageHealthy();
     await shoot('overview-empty-range');
   });
@@ -303,7 +305,7 @@ describe('dashboard in Chromium', () => {
     await shoot('settings');
 
     await page.getByTestId(`revoke-${row.prefix}`).click();
-    await expect.poll(() => page.locator(`tr[data-key-prefix="${row.prefix}"]`).getAttribute('data-status')).toBe('revoked');
+    await expect.poll(() => page.locator(`tr[data-key-prefix="${row.prefix}"]`).getAttribute('data-status'), EVENTUALLY).toBe('revoked');
     expect((await env.db.prisma.apiKey.findUniqueOrThrow({ where: { id: row.id } })).revokedAt).not.toBeNull();
     env.collector.keys.forget();
     expect((await send()).status).toBe(401);
@@ -316,18 +318,18 @@ describe('dashboard in Chromium', () => {
     const webhookForm = page.getByTestId('webhook-form');
     await webhookForm.getByLabel('URL').fill('not a url');
     await webhookForm.getByRole('button', { name: 'Add webhook' }).click();
-    await expect.poll(() => webhookForm.locator('.field-error').allTextContents()).toContain('Name the webhook');
+    await expect.poll(() => webhookForm.locator('.field-error').allTextContents(), EVENTUALLY).toContain('Name the webhook');
     await webhookForm.getByLabel('Name').fill('oncall');
     await webhookForm.getByLabel('URL').fill('https://hooks.example.com/services/T000/B000');
     await webhookForm.getByRole('button', { name: 'Add webhook' }).click();
-    await expect.poll(() => page.locator('tr[data-webhook="oncall"]').count()).toBe(1);
+    await expect.poll(() => page.locator('tr[data-webhook="oncall"]').count(), EVENTUALLY).toBe(1);
     const webhook = await env.db.prisma.webhook.findFirstOrThrow({ where: { projectId: env.projectId, name: 'oncall' } });
     expect(webhook).toMatchObject({ format: 'slack', enabled: true, secret: null });
 
     const form = page.getByTestId('alert-rule-form');
     await form.getByLabel('Name').fill('');
     await form.getByRole('button', { name: 'Create rule' }).click();
-    await expect.poll(() => form.locator('.field-error').first().textContent()).toBe('Name the rule');
+    await expect.poll(() => form.locator('.field-error').first().textContent(), EVENTUALLY).toBe('Name the rule');
 
     await form.getByLabel('Name').fill('web_fetch failing');
     await form.getByLabel('Scope').selectOption('tool');
@@ -335,21 +337,21 @@ describe('dashboard in Chromium', () => {
     await form.getByLabel('Threshold (%)').fill('25');
     await form.getByLabel('oncall').check();
     await form.getByRole('button', { name: 'Create rule' }).click();
-    await expect.poll(() => page.locator('tr[data-rule="web_fetch failing"]').count()).toBe(1);
+    await expect.poll(() => page.locator('tr[data-rule="web_fetch failing"]').count(), EVENTUALLY).toBe(1);
     const rule = await env.db.prisma.alertRule.findFirstOrThrow({ where: { projectId: env.projectId, name: 'web_fetch failing' } });
     expect(rule).toMatchObject({ scopeType: 'tool', scopeValue: 'web_fetch', metric: 'failure_rate', condition: 'threshold', threshold: 0.25, enabled: true, webhookIds: [webhook.id] });
 
     await page.getByTestId('toggle-web_fetch failing').click();
-    await expect.poll(async () => (await env.db.prisma.alertRule.findUniqueOrThrow({ where: { id: rule.id } })).enabled).toBe(false);
-    await expect.poll(() => page.locator('tr[data-rule="web_fetch failing"]').textContent()).toContain('disabled');
+    await expect.poll(async () => (await env.db.prisma.alertRule.findUniqueOrThrow({ where: { id: rule.id } })).enabled, EVENTUALLY).toBe(false);
+    await expect.poll(() => page.locator('tr[data-rule="web_fetch failing"]').textContent(), EVENTUALLY).toContain('disabled');
 
     await page.locator('tr[data-rule="web_fetch failing"]').getByRole('link', { name: 'Edit' }).click();
     await page.waitForURL((url) => url.searchParams.get('edit') === rule.id);
     const editor = page.getByTestId('alert-rule-form');
-    await expect.poll(() => editor.getByLabel('Threshold (%)').inputValue()).toBe('25');
+    await expect.poll(() => editor.getByLabel('Threshold (%)').inputValue(), EVENTUALLY).toBe('25');
     await editor.getByLabel('Threshold (%)').fill('30');
     await editor.getByRole('button', { name: 'Save rule' }).click();
-    await expect.poll(async () => (await env.db.prisma.alertRule.findUniqueOrThrow({ where: { id: rule.id } })).threshold).toBe(0.3);
+    await expect.poll(async () => (await env.db.prisma.alertRule.findUniqueOrThrow({ where: { id: rule.id } })).threshold, EVENTUALLY).toBe(0.3);
     await expectPageHealthy();
 
     // An event as the evaluator stores it (the evaluator itself is proved in the alerts tests; running it
@@ -372,11 +374,11 @@ describe('dashboard in Chromium', () => {
     await form.getByLabel('Agent').fill('support-agent');
     await form.locator('textarea[name="definition"]').fill('{"requiredTools": ["search_docs"]');
     await form.getByRole('button', { name: 'Add contract' }).click();
-    await expect.poll(() => form.locator('.field-error').first().textContent()).toContain('Not valid JSON');
+    await expect.poll(() => form.locator('.field-error').first().textContent(), EVENTUALLY).toContain('Not valid JSON');
     await form.locator('textarea[name="definition"]').fill('{"requiredTools": ["search_docs"], "dependsOn": {"send_email": "search_docs"}}');
     await form.getByRole('button', { name: 'Add contract' }).click();
-    await expect.poll(() => env.db.prisma.contract.count({ where: { projectId: env.projectId, agentName: 'support-agent' } })).toBe(1);
-    await expect.poll(() => page.getByTestId('contracts').locator('summary', { hasText: 'support-agent' }).count()).toBe(1);
+    await expect.poll(() => env.db.prisma.contract.count({ where: { projectId: env.projectId, agentName: 'support-agent' } }), EVENTUALLY).toBe(1);
+    await expect.poll(() => page.getByTestId('contracts').locator('summary', { hasText: 'support-agent' }).count(), EVENTUALLY).toBe(1);
     await expectPageHealthy();
   });
 
@@ -385,14 +387,14 @@ describe('dashboard in Chromium', () => {
     await open('/settings');
     await page.getByTestId('create-project-form').getByLabel('New project').fill(name);
     await page.getByTestId('create-project-form').getByRole('button', { name: 'Create project' }).click();
-    await expect.poll(() => env.db.prisma.project.count({ where: { name } })).toBe(1);
+    await expect.poll(() => env.db.prisma.project.count({ where: { name } }), EVENTUALLY).toBe(1);
     await page.goto(`${dashboard.url}/?project=${name}`, { waitUntil: 'networkidle' });
     await expectPageHealthy();
     expect(await page.getByTestId('onboarding-endpoint').textContent()).toContain('TOOLSCOPE_ENDPOINT=http://127.0.0.1:4318');
     await page.getByTestId('onboarding').getByRole('button', { name: 'Create key' }).click();
     const key = (await page.getByTestId('new-key').textContent({ timeout: 10_000 }))!.trim();
     expect(key).toMatch(/^ts_ingest_/);
-    await expect.poll(() => page.getByTestId('onboarding-endpoint').textContent()).toContain(`TOOLSCOPE_API_KEY=${key}`);
+    await expect.poll(() => page.getByTestId('onboarding-endpoint').textContent(), EVENTUALLY).toContain(`TOOLSCOPE_API_KEY=${key}`);
     await shoot('onboarding');
   });
 
