@@ -409,7 +409,30 @@ describe('dashboard in Chromium', () => {
     await strangerPage.goto(view('/'), { waitUntil: 'networkidle' });
     expect(await strangerPage.content()).toContain('does not exist, or you may not see it');
     expect(await strangerPage.content()).not.toContain('stat-calls');
+
+    // An admin adds the member to the project; from then on they see it.
+    await open('/settings');
+    const people = page.getByTestId('people');
+    await people.locator('select[name="userId"]').selectOption({ label: MEMBER.email });
+    await people.getByRole('button', { name: 'Add to project' }).click();
+    await expect.poll(() => people.locator(`tr[data-person="${MEMBER.email}"]`).count(), EVENTUALLY).toBe(1);
+    await strangerPage.goto(view('/'), { waitUntil: 'networkidle' });
+    expect(await strangerPage.getByTestId('stat-calls-value').textContent()).not.toBe('');
     await stranger.close();
+
+    // A new person added as a member of this project.
+    const person = `e2e-new-${process.pid}@example.com`;
+    await people.getByTestId('add-person-form').getByLabel('Email').fill(person);
+    await people.getByTestId('add-person-form').getByLabel('Initial password').fill('short');
+    await people.getByTestId('add-person-form').getByRole('button', { name: 'Add person' }).click();
+    await expect.poll(() => people.getByTestId('add-person-form').locator('.field-error').allTextContents(), EVENTUALLY).toContain('must be at least 8 characters');
+    await people.getByTestId('add-person-form').getByLabel('Initial password').fill('a long enough password');
+    await people.getByTestId('add-person-form').getByRole('button', { name: 'Add person' }).click();
+    await expect
+      .poll(() => env.db.prisma.projectMember.count({ where: { projectId: env.projectId, user: { email: person } } }), EVENTUALLY)
+      .toBe(1);
+    await expectPageHealthy();
+    await shoot('settings-people');
 
     await open('/');
     await page.getByTestId('sign-out').click();

@@ -13,6 +13,8 @@ import { ContractForm } from './contract-form.tsx';
 import { CreateKeyForm } from './create-key-form.tsx';
 import { CreateProjectForm } from './create-project-form.tsx';
 import { FilterControlsProjectOnly } from './project-picker.tsx';
+import { AddPersonForm } from './add-person-form.tsx';
+import { addMembershipAction, removeMembershipAction } from './member-actions.ts';
 
 export const metadata: Metadata = { title: 'Settings · Toolscope' };
 
@@ -94,6 +96,57 @@ async function Contracts({ projectId }: { projectId: string }) {
   );
 }
 
+/** Who may see this project: admins see every project, members the ones they were added to. */
+async function People({ project }: { project: { id: string; name: string } }) {
+  const users = await db().prisma.user.findMany({
+    orderBy: { email: 'asc' },
+    select: { id: true, email: true, role: true, memberships: { where: { projectId: project.id }, select: { projectId: true } } },
+  });
+  const withAccess = users.filter((u) => u.role === 'admin' || u.memberships.length > 0);
+  const without = users.filter((u) => u.role !== 'admin' && u.memberships.length === 0);
+  return (
+    <Card title="People" subtitle={`Who can see ${project.name}. Admins see every project; members only the projects they are added to.`} testId="people">
+      <table className="table" style={{ marginBottom: 12 }}>
+        <thead>
+          <tr><th>Email</th><th>Role</th><th /></tr>
+        </thead>
+        <tbody>
+          {withAccess.map((user) => (
+            <tr key={user.id} data-person={user.email}>
+              <td>{user.email}</td>
+              <td>{user.role === 'admin' ? <Badge tone="info">admin</Badge> : <Badge>member</Badge>}</td>
+              <td className="num">
+                {user.role === 'admin' ? null : (
+                  <form action={removeMembershipAction}>
+                    <input type="hidden" name="userId" value={user.id} />
+                    <input type="hidden" name="projectId" value={project.id} />
+                    <button className="button small danger" type="submit">Remove from {project.name}</button>
+                  </form>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {without.length > 0 ? (
+        <form action={addMembershipAction} className="form-inline" style={{ marginBottom: 12 }}>
+          <input type="hidden" name="projectId" value={project.id} />
+          <label className="field">
+            <span>Add someone to {project.name}</span>
+            <select name="userId">
+              {without.map((user) => (
+                <option key={user.id} value={user.id}>{user.email}</option>
+              ))}
+            </select>
+          </label>
+          <button className="button" type="submit">Add to project</button>
+        </form>
+      ) : null}
+      <AddPersonForm projectId={project.id} projectName={project.name} />
+    </Card>
+  );
+}
+
 export default async function SettingsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const context = await pageContext(searchParams);
   const isAdmin = context.scope.user.role === 'admin';
@@ -114,6 +167,11 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
           <Suspense fallback={<TableSkeleton />}>
             <Contracts projectId={context.scope.project.id} />
           </Suspense>
+          {isAdmin ? (
+            <Suspense fallback={<TableSkeleton />}>
+              <People project={context.scope.project} />
+            </Suspense>
+          ) : null}
         </>
       ) : (
         <NoProject isAdmin={isAdmin} />
