@@ -12,6 +12,7 @@
  * of $DATABASE_URL, else on postgresql://postgres@127.0.0.1:5432. Everything
  * is written with INSERT … SELECT generate_series (no rows cross the wire).
  */
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { startAnalysisWorker } from '../../../collector/analysis/worker.ts';
 import { openDatabase } from '../../../collector/db/client.ts';
@@ -20,7 +21,7 @@ import { applyMigrations } from '../../../collector/db/migrate.ts';
 import { foldRollupDeltas } from '../../../collector/ingest/fold-rollups.ts';
 import { adminUrlOf } from '../../support/database-url.ts';
 import { rollupsFromRawSql } from '../../support/rollups-from-raw.ts';
-import { benchDatabaseUrl, BENCH_PROJECT } from './database.ts';
+import { benchDatabaseUrl, BENCH_PROJECT, GENERATION_REPORT } from './database.ts';
 
 const { values } = parseArgs({ options: { calls: { type: 'string', default: '10000000' } } });
 const CALLS_PER_RUN = 10;
@@ -32,10 +33,14 @@ const url = benchDatabaseUrl();
 await ensureDatabase(adminUrlOf(url), new URL(url).pathname.slice(1));
 const db = openDatabase(url, { max: 4 });
 
+const steps: { label: string; seconds: number }[] = [];
+
 async function step<T>(label: string, work: () => Promise<T>): Promise<T> {
   const started = performance.now();
   const result = await work();
-  console.log(`${label.padEnd(48)} ${((performance.now() - started) / 1000).toFixed(1).padStart(7)} s`);
+  const seconds = (performance.now() - started) / 1000;
+  steps.push({ label, seconds: Math.round(seconds * 10) / 10 });
+  console.log(`${label.padEnd(48)} ${seconds.toFixed(1).padStart(7)} s`);
   return result;
 }
 
@@ -198,4 +203,6 @@ const { rows: sizes } = await db.pool.query(
      FROM pg_stat_user_tables WHERE relname IN ('tool_calls', 'run_spans', 'runs', 'tool_call_rollups', 'incidents') ORDER BY relname`,
 );
 console.table(sizes);
+// The runner quotes these in docs/benchmarks.md.
+writeFileSync(GENERATION_REPORT, `${JSON.stringify({ date: new Date().toISOString(), calls: totalCalls, steps }, null, 2)}\n`);
 await db.close();

@@ -7,6 +7,7 @@
  *   npx tsx test/bench/queries/generate.ts   # once: 10M calls (~5-10 min here)
  *   npx tsx test/bench/queries/run.ts
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { openDatabase, type Database } from '../../../collector/db/client.ts';
 import {
@@ -21,7 +22,7 @@ import {
   listTools,
 } from '../../../collector/queries/index.ts';
 import { writeBenchmarkSection } from '../support/report.ts';
-import { BENCH_PROJECT, benchDatabaseUrl } from './database.ts';
+import { BENCH_PROJECT, benchDatabaseUrl, GENERATION_REPORT } from './database.ts';
 import { naiveOverview, naiveToolDetail, naiveTools } from './naive.ts';
 
 const REPEATS = 3;
@@ -120,6 +121,15 @@ const table = [
 ].join('\n');
 console.log(`\n${table}\n`);
 
+const generation = existsSync(GENERATION_REPORT)
+  ? (JSON.parse(readFileSync(GENERATION_REPORT, 'utf8')) as { date: string; calls: number; steps: { label: string; seconds: number }[]; note?: string })
+  : null;
+const generationText = generation
+  ? `Generating ${generation.calls.toLocaleString('en-US')} calls (${generation.date.slice(0, 10)}, same machine): ${generation.steps
+      .map((s) => `${s.label} ${s.seconds} s`)
+      .join('; ')}.${generation.note ? ` ${generation.note}` : ''}`
+  : '';
+
 writeBenchmarkSection(
   'Query read models',
   `Measured ${new Date().toISOString().slice(0, 10)} by \`test/bench/queries/run.ts\` on PostgreSQL ${version[0].server_version}
@@ -133,6 +143,7 @@ project, 10 calls per run; 12 tools with their own failure rates (1-12%), error 
 3 models; 3% retries, 0.3% refusals, 1 in 50 runs with a same-tool loop (incidents found by the real analysis worker);
 an agent span and two model turns per run (1% refusing). Rows: ${sizes.map((s) => `${s.relname} ${Number(s.rows).toLocaleString('en-US')}`).join(', ')}.
 Rollups are computed from the raw rows with ingest's rules, and the run checks that both count the same calls.
+${generationText}
 
 **Naive** is the same screen answered by aggregating the raw \`tool_calls\` of the window (exact percentiles),
 in the same run. Screens that need individual rows (error messages, runs, incidents) have no rollup to compare with
