@@ -50,6 +50,8 @@ async function open(path: string, extra: Record<string, string> = {}): Promise<v
 }
 
 async function shoot(name: string): Promise<void> {
+  // From the top: the sticky sidebar is drawn where the page is scrolled to.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 

@@ -120,7 +120,9 @@ async function People({ project }: { project: { id: string; name: string } }) {
                   <form action={removeMembershipAction}>
                     <input type="hidden" name="userId" value={user.id} />
                     <input type="hidden" name="projectId" value={project.id} />
-                    <button className="button small danger" type="submit">Remove from {project.name}</button>
+                    <button className="button small danger" type="submit" title={`Remove from ${project.name}`}>
+                      Remove
+                    </button>
                   </form>
                 )}
               </td>
