@@ -60,6 +60,10 @@ describe('the demo against a real collector', () => {
         WHERE r.project_id = $1 AND r.attempt > 1`,
     );
     expect(retries.length).toBe(summary.errorTypes['execution/timeout']);
-    for (const retry of retries) expect(retry).toEqual({ attempt: 2, retry_reason: 'execution/timeout', first_ok: true });
+    // Usually attempt 2; on a starved machine a retry can time out too, and attempt 3 follows it.
+    for (const retry of retries) {
+      expect(retry).toEqual({ attempt: expect.any(Number), retry_reason: 'execution/timeout', first_ok: true });
+      expect(retry.attempt).toBeGreaterThanOrEqual(2);
+    }
   });
 });
