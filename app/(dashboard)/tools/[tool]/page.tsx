@@ -110,7 +110,7 @@ async function ToolBody({ projectId, tool, filters }: { projectId: string; tool:
             <tbody>
               {detail.recentFailures.map((call) => (
                 <tr key={call.spanId}>
-                  <td className="mono small">
+                  <td className="mono small" style={{ whiteSpace: 'nowrap' }}>
                     <Link href={hrefWithFilters(`/runs/${call.traceId}`, filters, { tool: undefined }) + `#span-${call.spanId}`}>{formatDateTime(call.startedAt)}</Link>
                   </td>
                   <td className="small">{call.errorCategory ? <CategoryChip category={call.errorCategory} /> : null} <span className="mono">{call.errorType}</span></td>
