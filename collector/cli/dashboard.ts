@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 export const PACKAGE_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const STAMP_FILE = join(PACKAGE_ROOT, '.next', 'toolscope-build-stamp');
 /** What the dashboard build depends on. */
-const BUILD_INPUTS = ['app', 'collector', 'sdk', 'next.config.ts', 'package.json', 'tsconfig.json'];
+const BUILD_INPUTS = ['app', 'collector', 'sdk', 'next.config.ts', 'proxy.ts', 'package.json', 'tsconfig.json', 'tsconfig.app.json'];
 
 function nextBin(): string {
   const require = createRequire(import.meta.url);

@@ -54,6 +54,10 @@ export async function foldRollupDeltas(pool: pg.Pool): Promise<FoldResult> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
+    // Rollups are derived data: if a crash loses this commit, it loses the
+    // delete of the deltas with it, and the next fold redoes the work. So the
+    // fold need not wait for its WAL flush (one fsync less per request).
+    await client.query('SET LOCAL synchronous_commit = off');
     await client.query('SELECT pg_advisory_xact_lock($1)', [FOLD_LOCK_KEY]);
     const tools = await client.query({ name: 'fold-tool-call-rollups', text: FOLD_TOOL_CALLS });
     const turns = await client.query({ name: 'fold-model-turn-rollups', text: FOLD_MODEL_TURNS });
