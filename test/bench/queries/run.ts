@@ -102,10 +102,11 @@ for (const w of windows) {
   if (sampleRun[0]) await measure('run detail', () => getRun(db, { projectId, traceId: sampleRun[0].trace_id }));
 }
 
-const { rows: sizes } = await db.pool.query(
-  `SELECT relname, n_live_tup::float8 AS rows FROM pg_stat_user_tables
-    WHERE relname IN ('tool_calls', 'run_spans', 'runs', 'tool_call_rollups', 'incidents') ORDER BY relname`,
-);
+const sizes: { relname: string; rows: number }[] = [];
+for (const table of ['tool_calls', 'run_spans', 'runs', 'incidents', 'tool_call_rollups', 'tool_call_rollups_hourly', 'model_turn_rollups']) {
+  const { rows } = await db.pool.query(`SELECT count(*)::float8 AS n FROM ${table} WHERE project_id = $1`, [projectId]);
+  sizes.push({ relname: table, rows: rows[0].n });
+}
 const { rows: version } = await db.pool.query('SHOW server_version');
 const loadAtEnd = loadavg()[0]!.toFixed(1);
 await db.close();
@@ -141,13 +142,16 @@ dashboard calls it (\`collector/queries\`).
 **Data** (\`test/bench/queries/generate.ts\`): ${totalCalls.toLocaleString('en-US')} tool calls over 30 days in one
 project, 10 calls per run; 12 tools with their own failure rates (1-12%), error types and message shapes; 4 agents,
 3 models; 3% retries, 0.3% refusals, 1 in 50 runs with a same-tool loop (incidents found by the real analysis worker);
-an agent span and two model turns per run (1% refusing). Rows: ${sizes.map((s) => `${s.relname} ${Number(s.rows).toLocaleString('en-US')}`).join(', ')}.
+an agent span and two model turns per run (1% refusing). Rows (exact): ${sizes.map((s) => `${s.relname} ${Number(s.rows).toLocaleString('en-US')}`).join(', ')}.
 Rollups are computed from the raw rows with ingest's rules, and the run checks that both count the same calls.
 ${generationText}
 
 **Naive** is the same screen answered by aggregating the raw \`tool_calls\` of the window (exact percentiles),
 in the same run. Screens that need individual rows (error messages, runs, incidents) have no rollup to compare with
-and read raw rows through indexes either way.
+and read raw rows through indexes either way. The slowest of those is the 30-day error taxonomy: it groups every
+failure of the range by message (the covering failures index makes the scan index-only; sorting and grouping the
+rows is the rest of the time). An hourly rollup of message templates would bring it to rollup speed; it is not
+built yet.
 
 ${table}
 
