@@ -159,7 +159,7 @@ export async function insertToolCalls(client: pg.PoolClient, projectId: string, 
   return new Set(rows.map((r) => `${r.trace_id}/${r.span_id}`));
 }
 
-async function insertRunSpans(client: pg.PoolClient, projectId: string, spans: readonly RunSpanRecord[]): Promise<Set<string>> {
+export async function insertRunSpans(client: pg.PoolClient, projectId: string, spans: readonly RunSpanRecord[]): Promise<Set<string>> {
   if (spans.length === 0) return new Set();
   const { rows } = await client.query<{ trace_id: string; span_id: string }>({
     name: 'ingest-insert-run-spans',
