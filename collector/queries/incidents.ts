@@ -2,6 +2,7 @@
 import type { Database } from '../db/client.ts';
 import { IncidentsInputSchema, type IncidentsInput } from './inputs.ts';
 import type { IncidentItem, IncidentsList } from './results.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
 import { Params, isoRequired } from './sql.ts';
 
 export const INCIDENT_COLUMNS = `i.id, i.trace_id, i.kind, i.type, i.source, i.agent_name, i.tool_names, i.span_ids,
@@ -41,13 +42,21 @@ export async function listIncidents(db: Database, rawInput: IncidentsInput): Pro
   if (input.traceId) clauses.push(`i.trace_id = ${params.add(input.traceId.toLowerCase())}`);
   if (input.agent) clauses.push(`i.agent_name = ${params.add(input.agent)}`);
   if (input.tool) clauses.push(`${params.add(input.tool)} = ANY(i.tool_names)`);
-  if (input.before) clauses.push(`i.started_at < ${params.add(input.before)}::timestamptz`);
+  if (input.before) {
+    const cursor = decodeCursor(input.before);
+    clauses.push(
+      cursor.id
+        ? `(i.started_at, i.id) < (${params.add(cursor.at)}::timestamptz, ${params.add(cursor.id)}::uuid)`
+        : `i.started_at < ${params.add(cursor.at)}::timestamptz`,
+    );
+  }
   // model filter: incidents carry no model; the filter does not apply to them.
   const { rows } = await db.pool.query(
     `SELECT ${INCIDENT_COLUMNS} FROM incidents i WHERE ${clauses.join(' AND ')}
-      ORDER BY i.started_at DESC, i.id LIMIT ${params.add(input.limit + 1)}`,
+      ORDER BY i.started_at DESC, i.id DESC LIMIT ${params.add(input.limit + 1)}`,
     params.values,
   );
   const page = rows.slice(0, input.limit).map(toIncident);
-  return { incidents: page, nextBefore: rows.length > input.limit ? page[page.length - 1]!.startedAt : null };
+  const last = page[page.length - 1];
+  return { incidents: page, nextBefore: rows.length > input.limit && last ? encodeCursor(last.startedAt, last.id) : null };
 }

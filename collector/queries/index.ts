@@ -22,3 +22,4 @@ export {
   listWebhookDeliveries,
 } from './settings.ts';
 export { chooseBucketSeconds } from './time-buckets.ts';
+export { InvalidPageCursorError } from './cursor.ts';

@@ -13,6 +13,9 @@ const OptionalName = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
+/** Opaque keyset cursor (`<ISO time>|<id>`, see cursor.ts); a bare ISO time is accepted too. */
+const PageCursor = z.string().trim().min(1).max(200).optional();
+
 const Limit = (fallback: number, max: number) => z.coerce.number().int().min(1).max(max).default(fallback);
 
 /** What every analytics screen filters by. */
@@ -71,8 +74,8 @@ export const IncidentsInputSchema = z
     type: OptionalName,
     traceId: OptionalName,
     limit: Limit(50, 500),
-    /** Keyset cursor: the `startedAt` (ISO) of the last incident of the previous page. */
-    before: z.coerce.date().optional(),
+    /** Keyset cursor: the previous page's `nextBefore`. */
+    before: PageCursor,
   })
   .refine(rangeIsOrdered, rangeMessage);
 export type IncidentsInput = z.input<typeof IncidentsInputSchema>;
@@ -91,8 +94,8 @@ export const RunsInputSchema = z
       .transform((value) => value === true || value === 'true')
       .default(false),
     limit: Limit(50, 500),
-    /** Keyset cursor: the `startedAt` (ISO) of the last run of the previous page. */
-    before: z.coerce.date().optional(),
+    /** Keyset cursor: the previous page's `nextBefore`. */
+    before: PageCursor,
   })
   .refine(rangeIsOrdered, rangeMessage);
 export type RunsInput = z.input<typeof RunsInputSchema>;

@@ -192,7 +192,7 @@ export interface IncidentItem {
 
 export interface IncidentsList {
   incidents: IncidentItem[];
-  /** Pass as `before` for the next page; null on the last page. */
+  /** Opaque cursor: pass as `before` for the next page; null on the last page. */
   nextBefore: string | null;
 }
 
@@ -212,6 +212,7 @@ export interface RunSummary {
 
 export interface RunsList {
   runs: RunSummary[];
+  /** Opaque cursor: pass as `before` for the next page; null on the last page. */
   nextBefore: string | null;
 }
 

@@ -5,6 +5,7 @@
  */
 import type { Database } from '../db/client.ts';
 import { RunDetailInputSchema, RunsInputSchema, type RunDetailInput, type RunsInput } from './inputs.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
 import { INCIDENT_COLUMNS, toIncident } from './incidents.ts';
 import { redactPayload } from './redact-output.ts';
 import type { RunDetail, RunSummary, RunsList, TimelineEntry } from './results.ts';
@@ -41,7 +42,14 @@ export async function listRuns(db: Database, rawInput: RunsInput): Promise<RunsL
   ];
   if (input.agent) clauses.push(`r.agent_name = ${params.add(input.agent)}`);
   if (input.failedOnly) clauses.push('r.failures > 0');
-  if (input.before) clauses.push(`r.started_at < ${params.add(input.before)}::timestamptz`);
+  if (input.before) {
+    const cursor = decodeCursor(input.before);
+    clauses.push(
+      cursor.id
+        ? `(r.started_at, r.trace_id) < (${params.add(cursor.at)}::timestamptz, ${params.add(cursor.id)})`
+        : `r.started_at < ${params.add(cursor.at)}::timestamptz`,
+    );
+  }
   if (input.tool || input.model) {
     const inner = ['t.project_id = r.project_id', 't.trace_id = r.trace_id'];
     if (input.tool) inner.push(`t.tool_name = ${params.add(input.tool)}`);
@@ -53,11 +61,12 @@ export async function listRuns(db: Database, rawInput: RunsInput): Promise<RunsL
   }
   const { rows } = await db.pool.query(
     `SELECT ${RUN_COLUMNS} FROM runs r WHERE ${clauses.join(' AND ')}
-      ORDER BY r.started_at DESC, r.trace_id LIMIT ${params.add(input.limit + 1)}`,
+      ORDER BY r.started_at DESC, r.trace_id DESC LIMIT ${params.add(input.limit + 1)}`,
     params.values,
   );
   const page = rows.slice(0, input.limit).map(toRunSummary);
-  return { runs: page, nextBefore: rows.length > input.limit ? page[page.length - 1]!.startedAt : null };
+  const last = page[page.length - 1];
+  return { runs: page, nextBefore: rows.length > input.limit && last ? encodeCursor(last.startedAt, last.traceId) : null };
 }
 
 const stringList = (value: unknown): string[] =>

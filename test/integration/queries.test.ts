@@ -254,6 +254,22 @@ describe('runs', () => {
     expect(page.runs.length + next.runs.length).toBe(143);
   });
 
+  it('pages through runs that started at the same instant without skipping or repeating any', async () => {
+    const sameStart = at(30 * 60);
+    const traces = Array.from({ length: 5 }, () => newTraceId());
+    await insertToolCalls(db.pool, projectId, traces.map((traceId) => ({ traceId, tool: 'search', startedAt: sameStart })));
+    await syncRuns(db.pool, projectId);
+    const window = { projectId, from: at(30 * 60 - 1), to: at(30 * 60 + 1), limit: 2 };
+    const seen: string[] = [];
+    let before: string | undefined;
+    do {
+      const page = await listRuns(db, { ...window, before });
+      seen.push(...page.runs.map((r) => r.traceId));
+      before = page.nextBefore ?? undefined;
+    } while (before);
+    expect(seen.sort()).toEqual([...traces].sort());
+  });
+
   it('shows a run as one timeline of model turns and tool calls in start order', async () => {
     const detail = await getRun(db, { projectId, traceId: traceWithRetries });
     expect(detail!.run).toMatchObject({ toolCalls: 3, failures: 2, complete: true });
