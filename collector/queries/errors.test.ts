@@ -5,10 +5,9 @@ const row = (category: string, type: string, message: string, failures: number, 
   category,
   type,
   message,
+  tool,
   failures,
-  sample_a: `t${failures}:a`,
-  sample_b: `t${failures}:b`,
-  tools: [tool],
+  sample: `t${failures}:${tool}`,
 });
 
 describe('groupByTemplate', () => {
@@ -17,19 +16,21 @@ describe('groupByTemplate', () => {
       [
         row('execution', 'not_found', 'File not found: a.txt', 3),
         row('execution', 'not_found', 'File not found: b/c.md', 5, 'list_directory'),
+        row('execution', 'not_found', 'File not found: d.md', 2),
+        row('execution', 'not_found', 'File not found: e.md', 1),
         row('execution', 'timeout', 'timed out after 3000 ms', 10),
         row('arguments', 'schema_violation', 'limit must be <= 100, got 500', 1),
       ],
       3,
     );
     expect(tree.map((c) => [c.category, c.failures])).toEqual([
-      ['execution', 18],
+      ['execution', 21],
       ['arguments', 1],
     ]);
     const notFound = tree[0]!.types.find((t) => t.type === 'not_found')!;
     expect(notFound.templates).toHaveLength(1);
-    expect(notFound.templates[0]).toMatchObject({ template: 'File not found: <path>', failures: 8, tools: ['list_directory', 'read_file'] });
+    expect(notFound.templates[0]).toMatchObject({ template: 'File not found: <path>', failures: 11, tools: ['list_directory', 'read_file'] });
     expect(notFound.templates[0]!.examples).toHaveLength(3);
-    expect(tree[0]!.types[0]!.type).toBe('timeout');
+    expect(tree[0]!.types.map((t) => t.type)).toEqual(['not_found', 'timeout']);
   });
 });

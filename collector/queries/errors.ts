@@ -15,11 +15,10 @@ interface MessageRow {
   category: string;
   type: string;
   message: string;
+  tool: string;
   failures: number;
-  /** `trace:span` of two calls with this message (the greatest and least ids: cheap to aggregate). */
-  sample_a: string;
-  sample_b: string;
-  tools: string[];
+  /** `trace:span` of one call with this message and tool (the greatest id: cheap to aggregate). */
+  sample: string;
 }
 
 const toRef = (value: string): CallRef => {
@@ -39,10 +38,8 @@ export function groupByTemplate(rows: readonly MessageRow[], examplesPerTemplate
     const group = templates.get(template) ?? { template, failures: 0, exampleMessage: row.message || null, examples: [], tools: [] };
     templates.set(template, group);
     group.failures += row.failures;
-    for (const ref of new Set([row.sample_a, row.sample_b])) {
-      if (group.examples.length < examplesPerTemplate) group.examples.push(toRef(ref));
-    }
-    for (const tool of row.tools) if (!group.tools.includes(tool)) group.tools.push(tool);
+    if (group.examples.length < examplesPerTemplate) group.examples.push(toRef(row.sample));
+    if (!group.tools.includes(row.tool)) group.tools.push(row.tool);
   }
   const byFailures = <T extends { failures: number }>(a: T, b: T) => b.failures - a.failures;
   return [...categories.entries()]
@@ -70,13 +67,13 @@ export async function getErrorTaxonomy(db: Database, rawInput: ErrorTaxonomyInpu
       `SELECT coalesce(t.error_category, 'execution') AS category,
               coalesce(t.error_type, 'unknown') AS type,
               coalesce(t.error_message, '') AS message,
+              t.tool_name AS tool,
               count(*)::float8 AS failures,
-              max(t.trace_id || ':' || t.span_id) AS sample_a,
-              min(t.trace_id || ':' || t.span_id) AS sample_b,
-              array_agg(DISTINCT t.tool_name) AS tools
+              max(t.trace_id || ':' || t.span_id) AS sample
          FROM tool_calls t
         WHERE ${where} AND t.outcome = 'failure'
-        GROUP BY 1, 2, 3`,
+        -- Plain aggregates over all four keys let Postgres hash-group (no sorting of messages).
+        GROUP BY 1, 2, 3, 4`,
       params.values,
     )),
     db.pool.query<{ calls: number }>(
