@@ -149,8 +149,8 @@ ${generationText}
 **Naive** is the same screen answered by aggregating the raw \`tool_calls\` of the window (exact percentiles),
 in the same run. Screens that need individual rows (error messages, runs, incidents) have no rollup to compare with
 and read raw rows through indexes either way. The slowest of those is the 30-day error taxonomy: it groups every
-failure of the range by message (the covering failures index makes the scan index-only; sorting and grouping the
-rows is the rest of the time). An hourly rollup of message templates would bring it to rollup speed; it is not
+failure of the range by message and tool (the covering failures index makes the scan index-only; hash-grouping
+the rows is the rest of the time). An hourly rollup of message templates would bring it to rollup speed; it is not
 built yet.
 
 ${table}
