@@ -5,8 +5,9 @@
  * Idempotent on (project, trace, span): a re-sent batch inserts nothing and so
  * changes no counter.
  *
- * Rows go in through `unnest` of column arrays: one statement per table
- * whatever the batch size, an order of magnitude faster than row-by-row ORM calls.
+ * Every statement is one round trip whatever the batch size (new rows as one
+ * JSON document, small upserts as `unnest` arrays): an order of magnitude
+ * faster than row-by-row ORM calls.
  */
 import type pg from 'pg';
 import type { NormalizedRecord, RunSpanRecord, ToolCallRecord } from './records.ts';
@@ -27,6 +28,7 @@ export async function storeRecords(
   projectId: string,
   records: readonly NormalizedRecord[],
 ): Promise<StoreResult> {
+  for (const record of records) withoutNul(record);
   resolveWithinBatch(records);
   const toolCalls = records.filter((r): r is ToolCallRecord => r.kind === 'tool');
   const runSpans = records.filter((r): r is RunSpanRecord => r.kind !== 'tool');
@@ -85,115 +87,121 @@ async function foldAfterCommit(pool: pg.Pool): Promise<void> {
   }
 }
 
+/**
+ * Rows travel as one JSON document per statement, unpacked by
+ * `json_to_recordset`: serialising it is one native JSON.stringify, where 25
+ * escaped array parameters cost the driver twice the CPU per row (measured).
+ */
 const TOOL_CALL_COLUMNS = [
-  ['trace_id', 'text'],
-  ['span_id', 'text'],
-  ['parent_span_id', 'text'],
-  ['name', 'text'],
-  ['tool_name', 'text'],
-  ['call_id', 'text'],
-  ['started_at', 'timestamptz'],
-  ['ended_at', 'timestamptz'],
-  ['duration_ms', 'float8'],
-  ['outcome', 'text'],
-  ['error_category', 'text'],
-  ['error_type', 'text'],
-  ['error_message', 'text'],
-  ['error_class', 'text'],
-  ['arguments', 'text'],
-  ['result', 'text'],
-  ['agent_name', 'text'],
-  ['model_name', 'text'],
-  ['session_id', 'text'],
-  ['service_name', 'text'],
-  ['source', 'text'],
-  ['attempt', 'int'],
-  ['first_attempt_span_id', 'text'],
-  ['retry_reason', 'text'],
-  ['details', 'jsonb'],
+  'trace_id text', 'span_id text', 'parent_span_id text', 'name text', 'tool_name text', 'call_id text',
+  'started_at timestamptz', 'ended_at timestamptz', 'duration_ms float8', 'outcome text', 'error_category text',
+  'error_type text', 'error_message text', 'error_class text', 'arguments text', 'result text', 'agent_name text',
+  'model_name text', 'session_id text', 'service_name text', 'source text', 'attempt int',
+  'first_attempt_span_id text', 'retry_reason text', 'details jsonb',
 ] as const;
 
-function toolCallColumnValues(calls: readonly ToolCallRecord[]): unknown[][] {
-  return [
-    calls.map((c) => c.traceId),
-    calls.map((c) => c.spanId),
-    calls.map((c) => c.parentSpanId),
-    calls.map((c) => c.name),
-    calls.map((c) => c.toolName),
-    calls.map((c) => c.callId),
-    calls.map((c) => nanosToTimestampText(c.startTimeUnixNano)),
-    calls.map((c) => nanosToTimestampText(c.endTimeUnixNano)),
-    calls.map((c) => c.durationMs),
-    calls.map((c) => c.outcome),
-    calls.map((c) => c.errorCategory),
-    calls.map((c) => c.errorType),
-    calls.map((c) => c.errorMessage),
-    calls.map((c) => c.errorClass),
-    calls.map((c) => c.arguments),
-    calls.map((c) => c.result),
-    calls.map((c) => c.agentName),
-    calls.map((c) => c.modelName),
-    calls.map((c) => c.sessionId),
-    calls.map((c) => c.serviceName),
-    calls.map((c) => c.source),
-    calls.map((c) => c.attempt),
-    calls.map((c) => c.firstAttemptSpanId),
-    calls.map((c) => c.retryReason),
-    calls.map((c) => JSON.stringify(c.details)),
-  ];
+const RUN_SPAN_COLUMNS = [
+  'trace_id text', 'span_id text', 'parent_span_id text', 'kind text', 'name text', 'started_at timestamptz',
+  'ended_at timestamptz', 'duration_ms float8', 'status text', 'status_message text', 'error_category text',
+  'error_type text', 'agent_name text', 'model_name text', 'session_id text', 'service_name text', 'source text',
+  'attributes jsonb',
+] as const;
+
+/**
+ * Postgres text and jsonb cannot hold U+0000, and one such character would
+ * fail the whole request; spans do carry it (binary tool output). It becomes
+ * U+FFFD. Matches only a real `\u0000` escape, not an escaped backslash before "u0000".
+ */
+const NUL_ESCAPE = /(?<!\\)((?:\\\\)*)\\u0000/g;
+
+function toJsonDocument(rows: readonly object[]): string {
+  const doc = JSON.stringify(rows);
+  return doc.includes('\\u0000') ? doc.replace(NUL_ESCAPE, '$1\\ufffd') : doc;
+}
+
+/** The names that also travel outside the JSON documents (runs, rollups) lose U+0000 here. */
+function withoutNul(record: NormalizedRecord): void {
+  const clean = (value: string | null) => (value !== null && value.includes('\u0000') ? value.replaceAll('\u0000', '\ufffd') : value);
+  record.agentName = clean(record.agentName);
+  record.modelName = clean(record.modelName);
+  record.sessionId = clean(record.sessionId);
+  if (record.kind === 'tool') record.toolName = clean(record.toolName)!;
+}
+
+function insertFromJson(table: string, columns: readonly string[]): string {
+  const names = columns.map((c) => c.slice(0, c.indexOf(' '))).join(', ');
+  return `INSERT INTO ${table} (project_id, ${names})
+     SELECT $1, ${names} FROM json_to_recordset($2::json) AS x(${columns.join(', ')})
+     ON CONFLICT (project_id, trace_id, span_id) DO NOTHING
+     RETURNING trace_id, span_id`;
 }
 
 /** Inserts what is new; returns the `trace/span` keys actually inserted. */
 export async function insertToolCalls(client: pg.PoolClient, projectId: string, calls: readonly ToolCallRecord[]): Promise<Set<string>> {
   if (calls.length === 0) return new Set();
-  const names = TOOL_CALL_COLUMNS.map(([name]) => name);
-  const arrays = TOOL_CALL_COLUMNS.map(([, type], i) => `$${i + 2}::${type}[]`);
-  const { rows } = await client.query<{ trace_id: string; span_id: string }>({
+  const rows = calls.map((c) => ({
+    trace_id: c.traceId,
+    span_id: c.spanId,
+    parent_span_id: c.parentSpanId,
+    name: c.name,
+    tool_name: c.toolName,
+    call_id: c.callId,
+    started_at: nanosToTimestampText(c.startTimeUnixNano),
+    ended_at: nanosToTimestampText(c.endTimeUnixNano),
+    duration_ms: c.durationMs,
+    outcome: c.outcome,
+    error_category: c.errorCategory,
+    error_type: c.errorType,
+    error_message: c.errorMessage,
+    error_class: c.errorClass,
+    arguments: c.arguments,
+    result: c.result,
+    agent_name: c.agentName,
+    model_name: c.modelName,
+    session_id: c.sessionId,
+    service_name: c.serviceName,
+    source: c.source,
+    attempt: c.attempt,
+    first_attempt_span_id: c.firstAttemptSpanId,
+    retry_reason: c.retryReason,
+    details: c.details,
+  }));
+  const result = await client.query<{ trace_id: string; span_id: string }>({
     name: 'ingest-insert-tool-calls',
-    text: `INSERT INTO tool_calls (project_id, ${names.join(', ')})
-     SELECT $1, * FROM unnest(${arrays.join(', ')})
-     ON CONFLICT (project_id, trace_id, span_id) DO NOTHING
-     RETURNING trace_id, span_id`,
-    values: [projectId, ...toolCallColumnValues(calls)],
+    text: insertFromJson('tool_calls', TOOL_CALL_COLUMNS),
+    values: [projectId, toJsonDocument(rows)],
   });
-  return new Set(rows.map((r) => `${r.trace_id}/${r.span_id}`));
+  return new Set(result.rows.map((r) => `${r.trace_id}/${r.span_id}`));
 }
 
 export async function insertRunSpans(client: pg.PoolClient, projectId: string, spans: readonly RunSpanRecord[]): Promise<Set<string>> {
   if (spans.length === 0) return new Set();
-  const { rows } = await client.query<{ trace_id: string; span_id: string }>({
+  const rows = spans.map((s) => ({
+    trace_id: s.traceId,
+    span_id: s.spanId,
+    parent_span_id: s.parentSpanId,
+    kind: s.kind,
+    name: s.name,
+    started_at: nanosToTimestampText(s.startTimeUnixNano),
+    ended_at: nanosToTimestampText(s.endTimeUnixNano),
+    duration_ms: s.durationMs,
+    status: s.status,
+    status_message: s.statusMessage,
+    error_category: s.errorCategory,
+    error_type: s.errorType,
+    agent_name: s.agentName,
+    model_name: s.modelName,
+    session_id: s.sessionId,
+    service_name: s.serviceName,
+    source: s.source,
+    attributes: s.attributes,
+  }));
+  const result = await client.query<{ trace_id: string; span_id: string }>({
     name: 'ingest-insert-run-spans',
-    text: `INSERT INTO run_spans (project_id, trace_id, span_id, parent_span_id, kind, name, started_at, ended_at,
-                            duration_ms, status, status_message, error_category, error_type, agent_name,
-                            model_name, session_id, service_name, source, attributes)
-     SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[],
-                              $8::timestamptz[], $9::float8[], $10::text[], $11::text[], $12::text[], $13::text[],
-                              $14::text[], $15::text[], $16::text[], $17::text[], $18::text[], $19::jsonb[])
-     ON CONFLICT (project_id, trace_id, span_id) DO NOTHING
-     RETURNING trace_id, span_id`,
-    values: [
-      projectId,
-      spans.map((s) => s.traceId),
-      spans.map((s) => s.spanId),
-      spans.map((s) => s.parentSpanId),
-      spans.map((s) => s.kind),
-      spans.map((s) => s.name),
-      spans.map((s) => nanosToTimestampText(s.startTimeUnixNano)),
-      spans.map((s) => nanosToTimestampText(s.endTimeUnixNano)),
-      spans.map((s) => s.durationMs),
-      spans.map((s) => s.status),
-      spans.map((s) => s.statusMessage),
-      spans.map((s) => s.errorCategory),
-      spans.map((s) => s.errorType),
-      spans.map((s) => s.agentName),
-      spans.map((s) => s.modelName),
-      spans.map((s) => s.sessionId),
-      spans.map((s) => s.serviceName),
-      spans.map((s) => s.source),
-      spans.map((s) => JSON.stringify(s.attributes)),
-    ],
+    text: insertFromJson('run_spans', RUN_SPAN_COLUMNS),
+    values: [projectId, toJsonDocument(rows)],
   });
-  return new Set(rows.map((r) => `${r.trace_id}/${r.span_id}`));
+  return new Set(result.rows.map((r) => `${r.trace_id}/${r.span_id}`));
 }
 
 /**

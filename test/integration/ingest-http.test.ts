@@ -108,6 +108,17 @@ describe('bodies', () => {
     expect(await count(a)).toBe(before + 2);
   });
 
+  it('stores payloads holding U+0000, which Postgres text cannot, as U+FFFD instead of failing the batch', async () => {
+    const body = JSON.parse(jsonBody(await recordSpans((tracer) => toolSpans(tracer, 2))).toString('utf8'));
+    const span = body.resourceSpans[0].scopeSpans[0].spans[0];
+    span.attributes.push({ key: 'gen_ai.tool.call.result', value: { stringValue: 'binary\u0000output and a literal \\u0000' } });
+    span.attributes.push({ key: 'gen_ai.agent.name', value: { stringValue: 'agent\u0000x' } });
+    const response = await post(a, JSON.stringify(body), { 'content-type': 'application/json', ...auth() });
+    expect(response.status).toBe(200);
+    const { rows } = await a.db.pool.query('SELECT result, agent_name FROM tool_calls WHERE project_id = $1 AND span_id = $2', [a.projectId, span.spanId]);
+    expect(rows[0]).toEqual({ result: 'binary\ufffdoutput and a literal \\u0000', agent_name: 'agent\ufffdx' });
+  });
+
   it('never duplicates a record when the same body is sent again', async () => {
     const body = protobufBody(await recordSpans((tracer) => toolSpans(tracer, 10)));
     const before = await count(a);
