@@ -37,6 +37,7 @@ interface CallRow {
   error_type: string | null;
   agent_name: string | null;
   started_at: Date;
+  attempt: number;
 }
 
 interface IncidentRow {
@@ -63,7 +64,7 @@ export async function analyseRun(client: pg.PoolClient, run: RunToAnalyse, optio
   const args = [run.projectId, run.traceId];
   const [callResult, spanResult] = await Promise.all([
     client.query<CallRow>(
-      `SELECT span_id, tool_name, arguments, duration_ms, outcome, error_category, error_type, agent_name, started_at
+      `SELECT span_id, tool_name, arguments, duration_ms, outcome, error_category, error_type, agent_name, started_at, attempt
          FROM tool_calls WHERE project_id = $1::uuid AND trace_id = $2
         ORDER BY started_at, span_id`,
       args,
@@ -80,8 +81,9 @@ export async function analyseRun(client: pg.PoolClient, run: RunToAnalyse, optio
   const firstStart = (spanIds: readonly string[]) => startOf.get(spanIds[0] ?? '') ?? run.startedAt;
   const incidents: IncidentRow[] = [];
 
-  // Loops.
-  const loopCalls: LoopCall[] = calls.map((c) => ({
+  // Loops. A retry of a call (attempt > 1, sent by a retry policy) is the same
+  // call again, not the agent repeating itself: it is not counted towards loops.
+  const loopCalls: LoopCall[] = calls.filter((c) => !(c.attempt > 1)).map((c) => ({
     spanId: c.span_id,
     tool: c.tool_name,
     argsKey: canonicalArguments(c.arguments),

@@ -68,6 +68,35 @@ describe('loop incidents', () => {
     }
   });
 
+  it('does not count the retries of one call as a loop', async () => {
+    const traceId = newTraceId();
+    const w = worker();
+    try {
+      // web_fetch failed twice on 503 and succeeded on the third attempt: one call, retried by policy.
+      await insertToolCalls(
+        db.pool,
+        projectId,
+        [1, 2, 3].map((attempt) => ({
+          traceId,
+          tool: 'web_fetch',
+          arguments: JSON.stringify({ url: 'https://example.test/a' }),
+          startedAt: at(300 + attempt),
+          attempt,
+          outcome: attempt < 3 ? ('failure' as const) : ('success' as const),
+          ...(attempt < 3 ? { errorCategory: 'execution', errorType: 'upstream_error' } : {}),
+          ...(attempt > 1 ? { retryReason: 'execution/upstream_error' } : {}),
+          agent: 'coder',
+        })),
+      );
+      await syncRuns(db.pool, projectId);
+      await drain(w);
+      const { incidents } = await listIncidents(db, { projectId, ...range(), traceId });
+      expect(incidents).toEqual([]);
+    } finally {
+      await w.stop();
+    }
+  });
+
   it('finds identical calls and cycles, and keeps verdicts the SDK recorded', async () => {
     const traceId = newTraceId();
     const root = newSpanId();
