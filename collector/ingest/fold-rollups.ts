@@ -15,6 +15,8 @@ const FOLD_LOCK_KEY = 72_707_364;
 
 const KEY = 'project_id, bucket, tool_name, agent_name, model_name';
 const COUNTERS = ['calls', 'failures', ...CATEGORIES.map((c) => CATEGORY_COLUMNS[c]), 'retries', 'refusals'];
+/** Element by element: cheaper than unnest + array_agg in a subquery per row. */
+const HISTOGRAM_MERGE = `ARRAY[${Array.from({ length: LATENCY_BUCKET_COUNT }, (_, i) => `coalesce(r.latency_histogram[${i + 1}], 0) + coalesce(EXCLUDED.latency_histogram[${i + 1}], 0)`).join(', ')}]::int[]`;
 const HISTOGRAM_SUM = `ARRAY[${Array.from({ length: LATENCY_BUCKET_COUNT }, (_, i) => `coalesce(sum(latency_histogram[${i + 1}]), 0)`).join(', ')}]::int[]`;
 
 const FOLD_TOOL_CALLS = `
@@ -27,8 +29,7 @@ SELECT ${KEY}, ${COUNTERS.map((c) => `sum(${c})::int`).join(', ')}, sum(duration
 ON CONFLICT (${KEY}) DO UPDATE SET
   ${COUNTERS.map((c) => `${c} = r.${c} + EXCLUDED.${c}`).join(',\n  ')},
   duration_sum_ms = r.duration_sum_ms + EXCLUDED.duration_sum_ms,
-  latency_histogram = (SELECT array_agg(coalesce(a, 0) + coalesce(b, 0) ORDER BY i)
-                         FROM unnest(r.latency_histogram, EXCLUDED.latency_histogram) WITH ORDINALITY AS h(a, b, i))`;
+  latency_histogram = ${HISTOGRAM_MERGE}`;
 
 const FOLD_MODEL_TURNS = `
 WITH moved AS (DELETE FROM model_turn_rollup_deltas RETURNING *)
