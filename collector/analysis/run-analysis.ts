@@ -152,8 +152,16 @@ export async function analyseRun(client: pg.PoolClient, run: RunToAnalyse, optio
 
   // What the SDK saw in-process. Its contract verdicts only count where the collector has no contract to judge by.
   const sdk = sdkFindings(spans.map((s) => ({ [Toolscope.LOOP_VERDICTS]: s.verdicts, [Toolscope.CONTRACT_VIOLATIONS]: s.violations })));
+  // One incident per loop: where the collector found a loop in the same stored
+  // calls, the SDK's verdict about them is noted on that incident, not stored twice.
+  const collectorLoops = incidents.filter((i) => i.kind === 'loop');
   for (const finding of sdk) {
     if (finding.kind === 'contract' && contractJudged) continue;
+    const sameLoop = finding.kind === 'loop' ? collectorLoops.filter((i) => i.spanIds.some((id) => finding.spanIds.includes(id))) : [];
+    if (sameLoop.length > 0) {
+      for (const incident of sameLoop) incident.detail = { ...incident.detail, sdkVerdict: { type: finding.type, message: finding.message } };
+      continue;
+    }
     const wastedMs = finding.spanIds.slice(1).reduce((sum, id) => sum + (calls.find((c) => c.span_id === id)?.duration_ms ?? 0), 0);
     incidents.push({ ...finding, source: 'sdk', wastedMs, startedAt: firstStart(finding.spanIds) });
   }
@@ -204,11 +212,19 @@ async function writeIncidents(
       ],
     );
   }
-  // Collector findings that no longer hold (a streak that turned out to be a cycle, a contract now satisfied) go.
+  // Collector findings that no longer hold (a streak that turned out to be a cycle, a contract now satisfied)
+  // go, and so do SDK loop verdicts that a collector loop now covers.
   const kinds = contractJudged ? ['loop', 'contract'] : ['loop'];
   await client.query(
-    `DELETE FROM incidents WHERE project_id = $1::uuid AND trace_id = $2 AND source = 'collector'
-        AND kind = ANY($3::text[]) AND NOT (key = ANY($4::text[]))`,
-    [run.projectId, run.traceId, kinds, incidents.filter((i) => i.source === 'collector').map((i) => i.key)],
+    `DELETE FROM incidents WHERE project_id = $1::uuid AND trace_id = $2
+        AND ((source = 'collector' AND kind = ANY($3::text[]) AND NOT (key = ANY($4::text[])))
+          OR (source = 'sdk' AND kind = 'loop' AND NOT (key = ANY($5::text[]))))`,
+    [
+      run.projectId,
+      run.traceId,
+      kinds,
+      incidents.filter((i) => i.source === 'collector').map((i) => i.key),
+      incidents.filter((i) => i.source === 'sdk' && i.kind === 'loop').map((i) => i.key),
+    ],
   );
 }

@@ -97,7 +97,7 @@ describe('loop incidents', () => {
     }
   });
 
-  it('finds identical calls and cycles, and keeps verdicts the SDK recorded', async () => {
+  it('finds identical calls and cycles, and notes the SDK verdict on the same loop instead of a second incident', async () => {
     const traceId = newTraceId();
     const root = newSpanId();
     const calls = ['plan', 'edit', 'plan', 'edit', 'plan', 'edit'].map((tool, i) => ({
@@ -116,7 +116,16 @@ describe('loop incidents', () => {
       startedAt: at(110 + i * 2),
       agent: 'coder',
     }));
-    const spanIds = await insertToolCalls(db.pool, projectId, [...calls, ...reads]);
+    // The SDK's guard (a lower threshold than the collector's) stopped two writes in a row.
+    const writes = [0, 1].map((i) => ({
+      traceId,
+      parentSpanId: root,
+      tool: 'write_file',
+      arguments: JSON.stringify({ path: `out-${i}.txt` }),
+      startedAt: at(120 + i),
+      agent: 'coder',
+    }));
+    const spanIds = await insertToolCalls(db.pool, projectId, [...calls, ...reads, ...writes]);
     await insertRunSpans(db.pool, projectId, [
       {
         traceId,
@@ -126,7 +135,10 @@ describe('loop incidents', () => {
         startedAt: at(99),
         durationMs: 30_000,
         attributes: {
-          'toolscope.loop.verdicts': [{ type: 'cycle', tools: ['plan', 'edit'], length: 6, spanIds: spanIds.slice(0, 6), message: 'plan → edit ×3' }],
+          'toolscope.loop.verdicts': [
+            { type: 'cycle', tools: ['plan', 'edit'], length: 6, spanIds: spanIds.slice(0, 6), message: 'plan → edit ×3' },
+            { type: 'same_tool', tools: ['write_file'], length: 2, spanIds: spanIds.slice(9, 11), message: 'write_file twice in a row' },
+          ],
         },
       },
     ]);
@@ -139,11 +151,14 @@ describe('loop incidents', () => {
     }
     const { incidents } = await listIncidents(db, { projectId, ...range(), traceId });
     const summary = incidents.map((i) => [i.source, i.type, i.length]).sort();
+    // The SDK saw the same cycle: one incident, which notes the SDK's verdict.
+    // A verdict only the SDK reached is an incident of its own.
     expect(summary).toEqual([
       ['collector', 'cycle', 6],
       ['collector', 'identical_calls', 3],
-      ['sdk', 'cycle', 6],
+      ['sdk', 'same_tool', 2],
     ]);
+    expect(incidents.find((i) => i.type === 'cycle')!.detail).toMatchObject({ sdkVerdict: { type: 'cycle', message: 'plan → edit ×3' } });
     const loopsOnly = await listIncidents(db, { projectId, ...range(), traceId, kind: 'contract' });
     expect(loopsOnly.incidents).toEqual([]);
   });
