@@ -124,6 +124,8 @@ describe('toolscope CLI', () => {
       [['frobnicate'], {}, /unknown command "frobnicate"/],
       [['migrate'], { DATABASE_URL: 'mysql://nope' }, /DATABASE_URL: must be a postgresql:\/\/ connection string/],
       [['start'], { TOOLSCOPE_COLLECTOR_PORT: 'ninety' }, /TOOLSCOPE_COLLECTOR_PORT/],
+      // Nothing runs on the collector port at this point.
+      [['demo'], {}, /no Toolscope collector answers at .*; start one with `npm start`/],
     ];
     for (const [args, extraEnv, pattern] of cases) {
       const result = await runCli(args, { ...env, ...extraEnv });

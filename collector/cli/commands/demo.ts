@@ -32,6 +32,14 @@ export async function demoCommand(argv: string[], ctx: CommandContext): Promise<
   const flags = validate(Flags, values, USAGE);
   const endpoint = flags.endpoint ?? process.env.TOOLSCOPE_ENDPOINT ?? `http://localhost:${ctx.config.collectorPort}`;
 
+  // Look before touching the database: with nothing running, say how to start
+  // Toolscope instead of starting an embedded Postgres just to make a key.
+  const reachable = await fetch(`${endpoint}/healthz`, { signal: AbortSignal.timeout(2_000) }).then((r) => r.ok, () => false);
+  if (!reachable) {
+    ctx.err(`toolscope demo: no Toolscope collector answers at ${endpoint}; start one with \`npm start\` (or \`npx toolscope start\`) in another terminal, then run the demo again`);
+    return 1;
+  }
+
   let apiKey = process.env.TOOLSCOPE_API_KEY;
   if (!apiKey) {
     apiKey = await ctx.withDatabase(async ({ prisma }) => {
