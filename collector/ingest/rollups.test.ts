@@ -31,7 +31,7 @@ describe('foldRollups', () => {
     expect(row!.histogram[latencyBucketIndex(40)]).toBe(1);
   });
 
-  it('keeps keys apart and orders rows the same way every time, so concurrent writers lock in one order', () => {
+  it('keeps keys apart and orders rows the same way every time', () => {
     const rows = foldRollups([
       call({ toolName: 'b' }),
       call({ toolName: 'a', agentName: null }),

@@ -79,7 +79,7 @@ export function foldRollups(calls: readonly InsertedToolCall[]): RollupRow[] {
     row.durationSumMs += n * call.durationMs;
     row.histogram[latencyBucketIndex(call.durationMs)]! += n;
   }
-  // A fixed order: concurrent batches lock the same rows in the same order, so they never deadlock.
+  // A fixed order, so the same calls always give the same rows (the fold sorts again when it takes row locks).
   return [...rows.values()].sort((a, b) =>
     a.bucket < b.bucket ? -1 : a.bucket > b.bucket ? 1 : compareKeys(a, b),
   );
