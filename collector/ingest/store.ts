@@ -1,9 +1,10 @@
 /**
  * Writes one request's records in one transaction: tool calls, run spans, the
  * runs they belong to, agent/model/session resolved from ancestors, and the
- * rollup deltas of the new calls; then folds the deltas into the rollups.
- * Idempotent on (project, trace, span): a re-sent batch inserts nothing and so
- * changes no counter.
+ * rollup deltas of the new calls. The collector's background fold moves the
+ * deltas into the rollups; readers add the deltas not folded yet, so a read
+ * after the 200 is exact either way. Idempotent on (project, trace, span): a
+ * re-sent batch inserts nothing and so changes no counter.
  *
  * Every statement is one round trip whatever the batch size (new rows as one
  * JSON document, small upserts as `unnest` arrays): an order of magnitude
@@ -12,7 +13,6 @@
 import type pg from 'pg';
 import type { NormalizedRecord, RunSpanRecord, ToolCallRecord } from './records.ts';
 import { isResolved, resolveWithinBatch } from './resolve-batch.ts';
-import { foldRollupDeltas } from './fold-rollups.ts';
 import { foldRollups, insertRollupDeltas, type InsertedToolCall } from './rollups.ts';
 import { minuteBucketText, nanosToTimestampText } from './timestamps.ts';
 
@@ -35,7 +35,6 @@ export async function storeRecords(
   if (records.length === 0) return { toolCallsInserted: 0, runSpansInserted: 0, duplicates: 0 };
 
   const client = await pool.connect();
-  let released = false;
   try {
     await client.query('BEGIN');
     const insertedCalls = await insertToolCalls(client, projectId, toolCalls);
@@ -61,29 +60,12 @@ export async function storeRecords(
       duplicates: records.length - insertedCalls.size - insertedSpans.size,
     };
     await client.query('COMMIT');
-    client.release();
-    released = true;
-    await foldAfterCommit(pool);
     return result;
   } catch (error) {
-    if (!released) await client.query('ROLLBACK').catch(() => {});
+    await client.query('ROLLBACK').catch(() => {});
     throw error;
   } finally {
-    if (!released) client.release();
-  }
-}
-
-/**
- * Folds this request's rollup deltas (and any others pending) before the
- * answer, so what a client reads after a 200 is exact. The data is committed
- * already: if the fold fails, the collector's periodic fold catches up, and
- * the request still succeeds.
- */
-async function foldAfterCommit(pool: pg.Pool): Promise<void> {
-  try {
-    await foldRollupDeltas(pool);
-  } catch {
-    // Deliberately ignored: see above.
+    client.release();
   }
 }
 

@@ -35,6 +35,12 @@ const HOUR_MS = 3_600_000;
  * hours from the hourly rollups, the partial hours at either edge from the
  * minute rollups. With `hourly: false` (charts with buckets finer than an
  * hour) everything comes from the minute rollups.
+ *
+ * Either way it adds the deltas ingest appended and the fold has not moved
+ * yet (a second's worth, see collector/ingest/fold-rollups.ts), so a read
+ * right after a 200 counts that request's calls. A fold moves deltas in one
+ * transaction, so a snapshot sees each call once: as a delta or folded.
+ * Readers always sum these rows; a key may appear more than once.
  */
 export function rollupSource(params: Params, filters: Filters, options: { hourly?: boolean; alias?: string } = {}): string {
   const alias = options.alias ?? 'r';
@@ -52,12 +58,15 @@ export function rollupSource(params: Params, filters: Filters, options: { hourly
     if (filters.model) clauses.push(`model_name = ${params.add(filters.model)}`);
     return `SELECT ${ROLLUP_COLUMNS} FROM ${table} WHERE ${clauses.join(' AND ')}`;
   };
+  const pending = part('tool_call_rollup_deltas', firstMinute, filters.to);
   if (options.hourly === false || firstHour.getTime() >= lastHour.getTime()) {
-    return `(${part('tool_call_rollups', firstMinute, filters.to)}) ${alias}`;
+    return `(${part('tool_call_rollups', firstMinute, filters.to)}
+    UNION ALL ${pending}) ${alias}`;
   }
   return `(${part('tool_call_rollups', firstMinute, firstHour)}
     UNION ALL ${part('tool_call_rollups_hourly', firstHour, lastHour)}
-    UNION ALL ${part('tool_call_rollups', lastHour, filters.to)}) ${alias}`;
+    UNION ALL ${part('tool_call_rollups', lastHour, filters.to)}
+    UNION ALL ${pending}) ${alias}`;
 }
 
 /** Raw tool-call rows of the range. */

@@ -1,7 +1,7 @@
 /**
  * Background work the collector runs beside its HTTP server: run analysis
  * (loops, contracts), alert evaluation, webhook delivery, retention, and the
- * rollup fold that catches up when a fold after ingest could not run.
+ * rollup fold, which moves the deltas ingest appends into the rollups.
  */
 import { analysisWorkerFactories } from '../analysis/background.ts';
 import { startIntervalWorker } from '../analysis/interval-worker.ts';
@@ -10,7 +10,12 @@ import type { Database } from '../db/client.ts';
 import { foldRollupDeltas } from '../ingest/fold-rollups.ts';
 import type { BackgroundWorker } from './start.ts';
 
-const FOLD_INTERVAL_MS = 2_000;
+/**
+ * Readers add the deltas not folded yet, so this bounds how many they add
+ * (about a second of ingest), not how fresh they are. One fold per second
+ * sums many requests' deltas for the same minute and key into one update.
+ */
+const FOLD_INTERVAL_MS = 1_000;
 
 function startRollupFold(db: Database): BackgroundWorker {
   return startIntervalWorker(

@@ -4,6 +4,7 @@
  */
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { foldRollupDeltas } from '../../collector/ingest/fold-rollups.ts';
 import { childSpan, exportPipeline } from '../support/otel.ts';
 import { startTestCollector, type TestCollector } from '../support/collector.ts';
 
@@ -87,6 +88,7 @@ describe.each([
       [t.projectId, traceId],
     );
     expect(runs).toEqual([expect.objectContaining({ tool_calls: 3, failures: 2, root_ended: true, agent_name: `file-agent-${format}-${gzip}` })]);
+    await foldRollupDeltas(t.db.pool);
     const rollup = await rows<{ calls: number; failures: number; fail_execution: number }>(
       `SELECT sum(calls) AS calls, sum(failures) AS failures, sum(fail_execution) AS fail_execution
          FROM tool_call_rollups WHERE project_id = $1 AND agent_name = $2`,
@@ -116,6 +118,7 @@ describe('ancestors arriving in a later request', () => {
     await pipeline.shutdown();
     const after = await rows<{ agent_name: string; model_name: string }>('SELECT agent_name, model_name FROM tool_calls WHERE project_id = $1 AND trace_id = $2', [t.projectId, traceId]);
     expect(after).toEqual([{ agent_name: 'late-agent', model_name: 'late-model' }]);
+    await foldRollupDeltas(t.db.pool);
     const rollups = await rows<{ agent_name: string; model_name: string; calls: number }>(
       `SELECT agent_name, model_name, sum(calls) AS calls FROM tool_call_rollups
         WHERE project_id = $1 AND tool_name = 'list_files' GROUP BY 1, 2 HAVING sum(calls) <> 0`,

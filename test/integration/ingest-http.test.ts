@@ -4,6 +4,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { foldRollupDeltas } from '../../collector/ingest/fold-rollups.ts';
 import { startTestCollector, type TestCollector } from '../support/collector.ts';
 import { jsonBody, protobufBody, recordSpans, toolSpans } from '../support/otlp-bodies.ts';
 
@@ -122,26 +123,51 @@ describe('bodies', () => {
   it('never duplicates a record when the same body is sent again', async () => {
     const body = protobufBody(await recordSpans((tracer) => toolSpans(tracer, 10)));
     const before = await count(a);
-    const rollupsBefore = await a.db.pool.query('SELECT sum(calls) AS n FROM tool_call_rollups WHERE project_id = $1', [a.projectId]);
+    const rollupsBefore = await foldedCalls(a);
     for (let i = 0; i < 3; i++) expect((await post(a, body, { ...protobuf, ...auth() })).status).toBe(200);
     expect(await count(a)).toBe(before + 10);
-    const rollupsAfter = await a.db.pool.query('SELECT sum(calls) AS n FROM tool_call_rollups WHERE project_id = $1', [a.projectId]);
-    expect(rollupsAfter.rows[0].n - (rollupsBefore.rows[0].n ?? 0)).toBe(10);
+    expect((await foldedCalls(a)) - rollupsBefore).toBe(10);
   });
 });
 
+/** Calls in the rollups once every pending delta is folded. */
+async function foldedCalls(t: TestCollector): Promise<number> {
+  await foldRollupDeltas(t.db.pool);
+  const { rows } = await t.db.pool.query('SELECT coalesce(sum(calls), 0)::int AS n FROM tool_call_rollups WHERE project_id = $1', [t.projectId]);
+  return rows[0].n;
+}
+
+/** Calls of the last hour as the read API reports them. */
+async function apiCalls(t: TestCollector): Promise<number> {
+  const from = new Date(Date.now() - 3_600_000).toISOString();
+  const to = new Date(Date.now() + 60_000).toISOString();
+  const response = await fetch(`${t.collector.url}/api/v1/tools?from=${from}&to=${to}`, { headers: { authorization: `Bearer ${t.readKey}` } });
+  expect(response.status).toBe(200);
+  const { tools } = (await response.json()) as { tools: Array<{ calls: number }> };
+  return tools.reduce((sum, tool) => sum + tool.calls, 0);
+}
+
 describe('concurrent requests', () => {
-  it('fold their rollup deltas exactly once, and a read after the 200 sees them', async () => {
+  it('are read exactly right after their 200s, and fold into the rollups exactly once while folds run beside them', async () => {
     const bodies = await Promise.all(Array.from({ length: 8 }, () => recordSpans((tracer) => toolSpans(tracer, 40, 4))));
-    const before = await a.db.pool.query('SELECT coalesce(sum(calls), 0) AS n FROM tool_call_rollups WHERE project_id = $1', [a.projectId]);
+    const foldedBefore = await foldedCalls(a);
+    const readBefore = await apiCalls(a);
+    let ingesting = true;
+    const folds = (async () => {
+      while (ingesting) await foldRollupDeltas(a.db.pool);
+    })();
     const responses = await Promise.all(
       bodies.map((spans) => post(a, protobufBody(spans), { ...protobuf, authorization: `Bearer ${a.ingestKey}` })),
     );
     expect(responses.map((r) => r.status)).toEqual(new Array(8).fill(200));
-    const after = await a.db.pool.query('SELECT coalesce(sum(calls), 0) AS n FROM tool_call_rollups WHERE project_id = $1', [a.projectId]);
-    expect(after.rows[0].n - before.rows[0].n).toBe(8 * 40);
-    const pending = await a.db.pool.query('SELECT count(*) AS n FROM tool_call_rollup_deltas WHERE project_id = $1', [a.projectId]);
+    // Whatever the folds have moved so far, a read counts every call once.
+    expect((await apiCalls(a)) - readBefore).toBe(8 * 40);
+    ingesting = false;
+    await folds;
+    expect((await foldedCalls(a)) - foldedBefore).toBe(8 * 40);
+    const pending = await a.db.pool.query('SELECT count(*)::int AS n FROM tool_call_rollup_deltas WHERE project_id = $1', [a.projectId]);
     expect(pending.rows[0].n).toBe(0);
+    expect(await apiCalls(a)).toBe(readBefore + 8 * 40);
   });
 });
 

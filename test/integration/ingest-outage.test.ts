@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase } from '../../collector/db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../collector/db/embedded-postgres.ts';
 import { applyMigrations } from '../../collector/db/migrate.ts';
+import { foldRollupDeltas } from '../../collector/ingest/fold-rollups.ts';
 import { startTestCollector, type TestCollector } from '../support/collector.ts';
 import { freePort } from '../support/free-port.ts';
 import { exportPipeline } from '../support/otel.ts';
@@ -91,6 +92,7 @@ it('counts every span exactly once across a Postgres restart', async () => {
   );
   expect(emitted).toBe(1200);
   expect(rows[0]).toEqual({ n: emitted, distinct_args: emitted });
+  await foldRollupDeltas(t.db.pool);
   const rollup = await t.db.pool.query(`SELECT sum(calls) AS n FROM tool_call_rollups WHERE project_id = $1 AND tool_name = 'ping'`, [t.projectId]);
   expect(rollup.rows[0].n).toBe(emitted);
 }, 120_000);

@@ -39,9 +39,11 @@ export function rollupsFromRawSql(where: string): string {
 /**
  * Replaces the project's rollups with ones computed from its raw tool calls.
  * The hourly rollups follow the minute ones by trigger on insert, not on
- * delete, so they are cleared here too.
+ * delete, so they are cleared here too, and so are deltas not folded yet,
+ * which readers would otherwise count a second time.
  */
 export async function rebuildRollups(pool: pg.Pool, projectId: string): Promise<void> {
+  await pool.query('DELETE FROM tool_call_rollup_deltas WHERE project_id = $1::uuid', [projectId]);
   await pool.query('DELETE FROM tool_call_rollups WHERE project_id = $1::uuid', [projectId]);
   await pool.query('DELETE FROM tool_call_rollups_hourly WHERE project_id = $1::uuid', [projectId]);
   await pool.query(rollupsFromRawSql('t.project_id = $1::uuid'), [projectId]);
