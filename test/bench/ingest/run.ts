@@ -10,6 +10,7 @@
  * else an embedded Postgres in a temporary folder.
  */
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,7 +25,7 @@ import { decodeTraceRequest } from '../../../collector/otlp/index.ts';
 import { spawnCli } from '../../support/cli.ts';
 import { freePort } from '../../support/free-port.ts';
 import { adminUrlOf, withDatabase } from '../../support/database-url.ts';
-import { cpuSeconds, formatNumber, peakRssMiB, percentile } from '../support/stats.ts';
+import { cpuSeconds, formatNumber, peakRssMiB, percentile, processTreeCpuSeconds } from '../support/stats.ts';
 import { writeBenchmarkSection } from '../support/report.ts';
 import { buildBodies } from './spans.ts';
 
@@ -69,6 +70,79 @@ async function runConcurrently(n: number, concurrency: number, work: (i: number)
   return latencies.sort((a, b) => a - b);
 }
 
+/**
+ * One OTLP/HTTP export, sent the way the official OTLP exporters send it in
+ * Node (node:http on a keep-alive agent); resolves to the status code.
+ */
+function postOtlp(agent: Agent, port: number, body: Buffer, apiKey: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      {
+        agent,
+        host: '127.0.0.1',
+        port,
+        path: '/v1/traces',
+        method: 'POST',
+        headers: { 'content-type': 'application/x-protobuf', 'content-length': body.length, authorization: `Bearer ${apiKey}` },
+      },
+      (response) => {
+        response.resume(); // the ExportTraceServiceResponse is not needed, only the status
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', reject);
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+/** CPU seconds each party used during one phase; null where it could not be read (not Linux, remote Postgres). */
+interface PhaseCpu {
+  postgres: number | null;
+  client: number;
+  collector: number | null;
+}
+
+/**
+ * Meters CPU per party around `work`: Postgres (the postmaster and its
+ * backends, when the server runs on this machine), this process (the clients)
+ * and the collector process when there is one.
+ */
+async function meteredCpu<T>(postmasterPid: number | null, collectorPid: number | null, work: () => Promise<T>): Promise<[T, PhaseCpu]> {
+  const read = async () => ({
+    postgres: postmasterPid === null ? null : await processTreeCpuSeconds(postmasterPid),
+    client: process.cpuUsage(),
+    collector: collectorPid === null ? null : await cpuSeconds(collectorPid),
+  });
+  const before = await read();
+  const result = await work();
+  const after = await read();
+  const diff = (a: number | null, b: number | null) => (a === null || b === null ? null : b - a);
+  const clientMicros = process.cpuUsage(before.client);
+  return [
+    result,
+    { postgres: diff(before.postgres, after.postgres), client: (clientMicros.user + clientMicros.system) / 1e6, collector: diff(before.collector, after.collector) },
+  ];
+}
+
+/** The server's postmaster, when it is a process on this machine (Linux), else null. */
+async function localPostmasterPid(db: Database): Promise<number | null> {
+  const { readFile } = await import('node:fs/promises');
+  const { rows } = await db.pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+  try {
+    const status = await readFile(`/proc/${rows[0]!.pid}/status`, 'utf8');
+    if (!/^Name:\s+postgres/m.test(status)) return null; // a local process that merely shares the remote backend's pid
+    return Number(/^PPid:\s+(\d+)/m.exec(status)?.[1] ?? Number.NaN) || null;
+  } catch {
+    return null;
+  }
+}
+
+/** Core-seconds per 10,000 spans, or n/a. */
+function perTenThousand(seconds: number | null, spans: number): string {
+  return seconds === null ? 'n/a' : formatNumber((seconds / spans) * 10_000, 2);
+}
+
 interface BaselineBatch {
   toolCalls: ToolCallRecord[];
   runSpans: RunSpanRecord[];
@@ -102,6 +176,8 @@ async function baselineInsert(db: Database, batches: BaselineBatch[], concurrenc
   if (counted[0].n !== rows) throw new Error(`baseline stored ${counted[0].n} of ${rows} rows`);
   return rows / seconds;
 }
+
+const sumOrNull = (a: number | null, b: number | null) => (a === null || b === null ? null : a + b);
 
 async function main(): Promise<void> {
   const flags = parseFlags();
@@ -148,24 +224,20 @@ async function main(): Promise<void> {
   const ingestKey = /TOOLSCOPE_API_KEY=(\S+)/.exec(collector.output())?.[1];
   if (!ingestKey) throw new Error(`no ingest key in the collector's output:\n${collector.output()}`);
 
+  const postmasterPid = await localPostmasterPid(db);
   log('baseline 1/2: raw batched INSERT of the same rows…');
-  const baselineA = await baselineInsert(db, batches, flags.concurrency);
+  const [baselineA, baselineCpuA] = await meteredCpu(postmasterPid, null, () => baselineInsert(db, batches, flags.concurrency));
 
   log(`ingest: ${flags.requests} requests from ${flags.concurrency} concurrent clients…`);
-  const cpuBefore = await cpuSeconds(collector.child.pid!);
+  const agent = new Agent({ keepAlive: true, maxSockets: flags.concurrency });
   const started = performance.now();
-  const latencies = await runConcurrently(bodies.length, flags.concurrency, async (i) => {
-    const response = await fetch(`http://127.0.0.1:${port}/v1/traces`, {
-      method: 'POST',
-      body: new Uint8Array(bodies[i]!),
-      headers: { 'content-type': 'application/x-protobuf', authorization: `Bearer ${ingestKey}` },
-    });
-    await response.arrayBuffer();
-    if (response.status !== 200) throw new Error(`collector answered ${response.status}`);
-  });
+  const [latencies, ingestCpu] = await meteredCpu(postmasterPid, collector.child.pid!, () => runConcurrently(bodies.length, flags.concurrency, async (i) => {
+    const status = await postOtlp(agent, port, bodies[i]!, ingestKey);
+    if (status !== 200) throw new Error(`collector answered ${status}`);
+  }));
   const ingestSeconds = (performance.now() - started) / 1000;
-  const cpuAfter = await cpuSeconds(collector.child.pid!);
-  const collectorCpu = cpuBefore !== null && cpuAfter !== null ? (cpuAfter - cpuBefore) / ingestSeconds : null;
+  agent.destroy();
+  const collectorCpu = ingestCpu.collector === null ? null : ingestCpu.collector / ingestSeconds;
   const rss = await peakRssMiB(collector.child.pid!);
   const { rows: stored } = await db.pool.query(
     "SELECT count(*) AS n FROM tool_calls t JOIN projects p ON p.id = t.project_id WHERE p.name = 'default'",
@@ -174,7 +246,7 @@ async function main(): Promise<void> {
   if (stored[0].n !== toolSpans) throw new Error(`the collector committed ${stored[0].n} of ${toolSpans} tool calls`);
 
   log('baseline 2/2…');
-  const baselineB = await baselineInsert(db, batches, flags.concurrency);
+  const [baselineB, baselineCpuB] = await meteredCpu(postmasterPid, null, () => baselineInsert(db, batches, flags.concurrency));
   await db.close();
   await stopEmbedded?.();
   if (scratch) rmSync(scratch, { recursive: true, force: true });
@@ -195,6 +267,8 @@ async function main(): Promise<void> {
     `| request latency p50 / p99 | ${formatNumber(percentile(latencies, 0.5), 1)} ms / ${formatNumber(percentile(latencies, 0.99), 1)} ms |`,
     `| collector peak RSS | ${rss === null ? 'n/a' : `${formatNumber(rss, 1)} MiB`} |`,
     `| collector CPU during ingest | ${collectorCpu === null ? 'n/a' : `${formatNumber(collectorCpu * 100, 0)} % of one core`} |`,
+    `| CPU per 10k spans, ingest (core-seconds) | Postgres ${perTenThousand(ingestCpu.postgres, allSpans)}, collector ${perTenThousand(ingestCpu.collector, allSpans)}, clients ${perTenThousand(ingestCpu.client, allSpans)} |`,
+    `| CPU per 10k rows, baseline (core-seconds) | Postgres ${perTenThousand(sumOrNull(baselineCpuA.postgres, baselineCpuB.postgres), 2 * allSpans)}, client ${perTenThousand(baselineCpuA.client + baselineCpuB.client, 2 * allSpans)} |`,
     `| rows committed / sent | ${formatNumber(stored[0].n)} / ${formatNumber(toolSpans)} |`,
   ].join('\n');
   console.log(table);
