@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseJsonDeep } from './attribute-values.ts';
-import { inferResultVerdict } from './outcome.ts';
+import { inferResultVerdict, mightReportFailure } from './outcome.ts';
 
 function verdictOf(resultText: string) {
   return inferResultVerdict(parseJsonDeep(resultText));
@@ -22,6 +22,8 @@ describe('failures inferred from the result', () => {
     const verdict = verdictOf(text);
     expect(verdict.failed).toBe(true);
     expect(verdict.message).toBe(message);
+    // Plain JSON results are parsed only past this pre-check (double-encoded ones always are).
+    if (text.startsWith('{')) expect(mightReportFailure(text)).toBe(true);
   });
 
   it.each([
@@ -39,6 +41,15 @@ describe('failures inferred from the result', () => {
     ['{not json'],
   ])('%s is not a failure', (text) => {
     expect(verdictOf(text).failed).toBe(false);
+  });
+
+  it('parses a result only when its text could say it failed', () => {
+    for (const failing of ['{"success": false}', '{"ok":false}', '{"isError" : true}', '{"error": "x"}', '{"status": "FAILED"}']) {
+      expect(mightReportFailure(failing)).toBe(true);
+    }
+    for (const succeeding of ['{"ok": true, "lines": ["a"]}', '{"success":true}', '{"isError": false}', '{"rows": [1, 2]}']) {
+      expect(mightReportFailure(succeeding)).toBe(false);
+    }
   });
 
   it('reads a code for classification', () => {

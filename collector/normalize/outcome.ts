@@ -15,11 +15,17 @@ export interface ResultVerdict {
 
 const SUCCESS: ResultVerdict = { failed: false, message: null, code: null };
 
-/** Cheap pre-check on result text: only a result with one of these keys can say it failed. */
-const VERDICT_KEY = /"(?:success|ok|error|isError|status)"\s*:/;
+/**
+ * Cheap pre-check on result text, so the common success result is not parsed
+ * only to learn it succeeded: a result can say it failed only with
+ * `"success": false`, `"ok": false`, `"isError": true`, or an `"error"` or
+ * `"status"` key (whose values need the parse to judge). It may say yes for
+ * a result that did not fail; never no for one that did.
+ */
+const MIGHT_SAY_FAILED = /"(?:success|ok)"\s*:\s*false|"isError"\s*:\s*true|"(?:error|status)"\s*:/;
 
 export function mightReportFailure(resultText: string): boolean {
-  return VERDICT_KEY.test(resultText);
+  return MIGHT_SAY_FAILED.test(resultText);
 }
 
 const FAILED_STATUS_WORDS: ReadonlySet<string> = new Set(['error', 'failed', 'failure', 'fail']);
