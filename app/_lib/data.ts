@@ -52,38 +52,24 @@ export const projectHasData = cache(async (projectId: string): Promise<boolean> 
   return Boolean(call ?? span);
 });
 
-export interface FilterOptions {
-  agents: string[];
-  models: string[];
-  tools: string[];
-}
+export type { FilterOptions } from '../../collector/queries/index.ts';
 
 /** How far back the pickers look for names: bounded so a 30-day view does not scan 30 days of rollups. */
 const OPTIONS_LOOKBACK_MS = 24 * 60 * 60 * 1000;
+
+const listFilterOptions = cachedRead(queries.FilterOptionsInputSchema, queries.listFilterOptions);
 
 /**
  * Names to offer in the agent / model / tool pickers: those seen in the
  * project's rollups in the last day of the range (the selected names are
  * always offered too). A full-range scan took ~0.8 s per picker at 10M calls
  * over 30 days.
- * TODO(query module): replace with a `listFilterOptions` read model.
  */
-export const filterOptions = cache(async (projectId: string, fromIso: string, toIso: string): Promise<FilterOptions> => {
-  const { prisma } = db();
+export function filterOptions(projectId: string, fromIso: string, toIso: string): Promise<queries.FilterOptions> {
   const to = new Date(toIso);
   const from = new Date(Math.max(new Date(fromIso).getTime(), to.getTime() - OPTIONS_LOOKBACK_MS));
-  const where = { projectId, bucket: { gte: from, lt: to } };
-  const [agents, models, tools] = await Promise.all([
-    prisma.toolCallRollup.groupBy({ by: ['agentName'], where, orderBy: { agentName: 'asc' }, take: 200 }),
-    prisma.toolCallRollup.groupBy({ by: ['modelName'], where, orderBy: { modelName: 'asc' }, take: 200 }),
-    prisma.toolCallRollup.groupBy({ by: ['toolName'], where, orderBy: { toolName: 'asc' }, take: 500 }),
-  ]);
-  return {
-    agents: agents.map((row) => row.agentName).filter(Boolean),
-    models: models.map((row) => row.modelName).filter(Boolean),
-    tools: tools.map((row) => row.toolName).filter(Boolean),
-  };
-});
+  return listFilterOptions({ projectId, from: from.toISOString(), to: to.toISOString() });
+}
 
 /** Runs a read and turns a failure into a value, so one broken widget does not blank the page. */
 export async function settle<T>(read: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: string }> {

@@ -9,6 +9,7 @@ export type * from './results.ts';
 
 export { getOverview } from './overview.ts';
 export { listTools } from './tools.ts';
+export { listFilterOptions } from './filter-options.ts';
 export { getToolDetail } from './tool-detail.ts';
 export { getErrorTaxonomy } from './errors.ts';
 export { getRetriesAndRefusals } from './retries.ts';

@@ -110,6 +110,12 @@ export const RunDetailInputSchema = z.object({
 });
 export type RunDetailInput = z.input<typeof RunDetailInputSchema>;
 
+/** The names the filter pickers offer, seen in a range. */
+export const FilterOptionsInputSchema = z
+  .object({ projectId: z.uuid(), from: z.coerce.date(), to: z.coerce.date() })
+  .refine(rangeIsOrdered, rangeMessage);
+export type FilterOptionsInput = z.input<typeof FilterOptionsInputSchema>;
+
 export const ProjectInputSchema = z.object({ projectId: z.uuid() });
 export type ProjectInput = z.input<typeof ProjectInputSchema>;
 

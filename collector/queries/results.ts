@@ -5,6 +5,13 @@
  */
 
 /** Identifies one tool call. */
+/** Names seen in a range, for the filter pickers; each list sorted. */
+export interface FilterOptions {
+  agents: string[];
+  models: string[];
+  tools: string[];
+}
+
 export interface CallRef {
   traceId: string;
   spanId: string;

@@ -11,9 +11,12 @@ import {
   getRetriesAndRefusals,
   getRun,
   getToolDetail,
+  listFilterOptions,
   listRuns,
   listTools,
 } from '../../collector/queries/index.ts';
+import { LATENCY_BUCKET_COUNT, latencyBucketIndex } from '../../collector/analysis/latency-histogram.ts';
+import { foldRollupDeltas } from '../../collector/ingest/fold-rollups.ts';
 import { rebuildRollups } from '../support/rollups-from-raw.ts';
 import { insertRunSpans, insertToolCalls, newTraceId, syncRuns, type SeedToolCall } from '../support/seed-rows.ts';
 
@@ -288,5 +291,39 @@ describe('runs', () => {
     expect(tools[2]!.refusal).toBe(true);
     expect(timeline.filter((e) => e.kind === 'model' && e.refusal)).toHaveLength(2);
     expect(await getRun(db, { projectId, traceId: newTraceId() })).toBeNull();
+  });
+});
+
+describe('rollup deltas not folded yet', () => {
+  it('are counted by every rollup read, once before the fold and once after it', async () => {
+    const project = await db.prisma.project.create({ data: { name: `queries-pending-${Date.now()}` } });
+    const bucket = at(30);
+    const histogram = new Array<number>(LATENCY_BUCKET_COUNT).fill(0);
+    histogram[latencyBucketIndex(40)] = 3;
+    await db.pool.query(
+      `INSERT INTO tool_call_rollup_deltas (project_id, bucket, tool_name, agent_name, model_name, calls, failures,
+         fail_execution, duration_sum_ms, latency_histogram)
+       VALUES ($1, $2, 'pending_tool', 'pending-agent', 'pending-model', 3, 1, 1, 120, $3)`,
+      [project.id, bucket, histogram],
+    );
+    await db.pool.query(
+      `INSERT INTO model_turn_rollup_deltas (project_id, bucket, agent_name, model_name, turns, refusals)
+       VALUES ($1, $2, 'pending-agent', 'pending-model', 4, 1)`,
+      [project.id, bucket],
+    );
+    const read = async () => {
+      const overview = await getOverview(db, { projectId: project.id, ...range });
+      const options = await listFilterOptions(db, { projectId: project.id, ...range });
+      return { totals: overview.totals, options };
+    };
+    const expected = {
+      totals: expect.objectContaining({ calls: 3, failures: 1, refusalsTotal: 1, refusalRate: 0.25 }),
+      options: { agents: ['pending-agent'], models: ['pending-model'], tools: ['pending_tool'] },
+    };
+    expect(await read()).toEqual(expected);
+    await foldRollupDeltas(db.pool);
+    const { rows } = await db.pool.query('SELECT count(*)::int AS n FROM tool_call_rollup_deltas WHERE project_id = $1', [project.id]);
+    expect(rows[0].n).toBe(0);
+    expect(await read()).toEqual(expected);
   });
 });
