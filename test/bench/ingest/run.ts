@@ -20,6 +20,7 @@ import { ensureDatabase, startEmbeddedPostgres } from '../../../collector/db/emb
 import { applyMigrations } from '../../../collector/db/migrate.ts';
 import { insertRunSpans, insertToolCalls } from '../../../collector/ingest/store.ts';
 import type { RunSpanRecord, ToolCallRecord } from '../../../collector/ingest/records.ts';
+import { resolveWithinBatch } from '../../../collector/ingest/resolve-batch.ts';
 import { normalizeRequest } from '../../../collector/normalize/index.ts';
 import { decodeTraceRequest } from '../../../collector/otlp/index.ts';
 import { spawnCli } from '../../support/cli.ts';
@@ -205,6 +206,8 @@ async function main(): Promise<void> {
   const { bodies, toolSpans, allSpans } = await buildBodies(flags.requests, flags.spans);
   const batches: BaselineBatch[] = bodies.map((body) => {
     const { records } = normalizeRequest(decodeTraceRequest(body, 'protobuf'), { maxPayloadChars: 16_384 });
+    // As ingest stores them: agent, model and session filled in from the request's own spans.
+    resolveWithinBatch(records);
     return {
       toolCalls: records.filter((r): r is ToolCallRecord => r.kind === 'tool'),
       runSpans: records.filter((r): r is RunSpanRecord => r.kind !== 'tool'),
