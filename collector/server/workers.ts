@@ -7,7 +7,7 @@ import { analysisWorkerFactories } from '../analysis/background.ts';
 import { startIntervalWorker } from '../analysis/interval-worker.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { foldRollupDeltas } from '../ingest/fold-rollups.ts';
+import { foldRollupDeltas, vacuumRollupDeltas } from '../ingest/fold-rollups.ts';
 import type { BackgroundWorker } from './start.ts';
 
 /**
@@ -17,11 +17,24 @@ import type { BackgroundWorker } from './start.ts';
  */
 const FOLD_INTERVAL_MS = 1_000;
 
+/** How often the fold worker vacuums the delta tables, while folds find deltas (see vacuumRollupDeltas). */
+const VACUUM_INTERVAL_MS = 5_000;
+
 function startRollupFold(db: Database): BackgroundWorker {
+  let foldedSinceVacuum = false;
+  let lastVacuumAt = 0;
   return startIntervalWorker(
     async () => {
       const folded = await foldRollupDeltas(db.pool);
-      return folded.toolCallRows + folded.modelTurnRows;
+      const rows = folded.toolCallRows + folded.modelTurnRows;
+      if (rows > 0) foldedSinceVacuum = true;
+      if (foldedSinceVacuum && Date.now() - lastVacuumAt >= VACUUM_INTERVAL_MS) {
+        lastVacuumAt = Date.now();
+        foldedSinceVacuum = false;
+        // The fold is committed whatever happens here; autovacuum remains the fallback.
+        await vacuumRollupDeltas(db.pool).catch((error: unknown) => console.error('vacuum of rollup deltas failed', error));
+      }
+      return rows;
     },
     FOLD_INTERVAL_MS,
     Number.POSITIVE_INFINITY,
