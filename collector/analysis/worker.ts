@@ -8,7 +8,7 @@
 import type { Database } from '../db/client.ts';
 import type { LoopOptions } from './loops.ts';
 import { startIntervalWorker, type Worker } from './interval-worker.ts';
-import { analyseRun } from './run-analysis.ts';
+import { analyseRun, loadRunInputs, runKey, type ContractCache } from './run-analysis.ts';
 
 export type { Worker };
 
@@ -59,6 +59,8 @@ export function startAnalysisWorker(options: AnalysisWorkerOptions): Worker {
           FOR UPDATE SKIP LOCKED`,
         [quietSeconds, batchSize, marginSeconds],
       );
+      const inputs = await loadRunInputs(client, rows.map((row) => ({ projectId: row.project_id, traceId: row.trace_id })));
+      const contracts: ContractCache = new Map();
       for (const row of rows) {
         await client.query('SAVEPOINT run');
         try {
@@ -66,6 +68,8 @@ export function startAnalysisWorker(options: AnalysisWorkerOptions): Worker {
             client,
             { projectId: row.project_id, traceId: row.trace_id, agentName: row.agent_name, startedAt: row.started_at, complete: row.complete },
             analysis,
+            inputs.get(runKey(row.project_id, row.trace_id))!,
+            contracts,
           );
           await client.query('RELEASE SAVEPOINT run');
         } catch (error) {
