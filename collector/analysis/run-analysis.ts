@@ -1,8 +1,11 @@
 /**
- * Analyses one run inside the worker's transaction: from its tool calls and
- * run spans (read for a whole batch of runs by `loadRunInputs`), finds loops
- * (always) and contract violations (once the run is complete), adds the SDK's
- * own verdicts, and writes them all as incidents in one statement.
+ * Analyses the runs of one worker batch inside its transaction, in three
+ * steps: `loadRunInputs` reads every run's tool calls, run spans and agent
+ * contract in three statements; `analyseRun` (pure) finds loops (always) and
+ * contract violations (once the run is complete) and adds the SDK's own
+ * verdicts; `writeFindings` stores all the batch's incidents in one statement.
+ * Statements per run, not work per run, bounded the worker: six round trips
+ * a run held it to ~380 runs/s while ingest stored 15k spans/s (bench:ingest).
  * Incidents are upserted on (project, trace, kind, key), so a run analysed
  * again after more spans arrived updates its incidents; collector findings
  * that no longer hold are removed.
@@ -66,25 +69,31 @@ interface SpanRow {
   max_iterations: unknown;
 }
 
-/** What one run's analysis reads: its tool calls in start order, and its run spans. */
+const mostCommon = (values: readonly (string | null)[]): string | null => {
+  const counts = new Map<string, number>();
+  for (const v of values) if (v) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+};
+
+/** What one run's analysis reads: its tool calls in start order, its run spans, its agent and that agent's contract. */
 export interface RunInputs {
   calls: CallRow[];
   spans: SpanRow[];
+  /** The run's agent, or the one most of its calls name. */
+  agent: string | null;
+  /** The agent's enabled contract definition as stored (validated by analyseRun), or null. */
+  contract: unknown;
 }
 
 export const runKey = (projectId: string, traceId: string) => `${projectId}/${traceId}`;
 
-/**
- * Reads the tool calls and run spans of a batch of runs in two statements.
- * Two reads per run, each a round trip, held the worker to ~380 runs/s
- * (≈4.5k spans/s) while ingest stored 15k spans/s (bench:ingest).
- */
+/** Reads the inputs of a batch of runs in three statements, whatever the batch size. */
 export async function loadRunInputs(
   client: pg.PoolClient,
-  runs: ReadonlyArray<Pick<RunToAnalyse, 'projectId' | 'traceId'>>,
+  runs: ReadonlyArray<Pick<RunToAnalyse, 'projectId' | 'traceId' | 'agentName'>>,
 ): Promise<Map<string, RunInputs>> {
   const inputs = new Map<string, RunInputs>();
-  for (const run of runs) inputs.set(runKey(run.projectId, run.traceId), { calls: [], spans: [] });
+  for (const run of runs) inputs.set(runKey(run.projectId, run.traceId), { calls: [], spans: [], agent: null, contract: null });
   if (runs.length === 0) return inputs;
   const keys = [runs.map((r) => r.projectId), runs.map((r) => r.traceId)];
   const [calls, spans] = await Promise.all([
@@ -106,37 +115,39 @@ export async function loadRunInputs(
   ]);
   for (const call of calls.rows) inputs.get(runKey(call.project_id, call.trace_id))?.calls.push(call);
   for (const span of spans.rows) inputs.get(runKey(span.project_id, span.trace_id))?.spans.push(span);
+
+  // Each agent's contract once, for every run of the batch that needs it.
+  const agents = new Map<string, { projectId: string; agent: string }>();
+  for (const run of runs) {
+    const input = inputs.get(runKey(run.projectId, run.traceId))!;
+    input.agent = run.agentName ?? mostCommon(input.calls.map((c) => c.agent_name));
+    if (input.agent) agents.set(runKey(run.projectId, input.agent), { projectId: run.projectId, agent: input.agent });
+  }
+  if (agents.size === 0) return inputs;
+  const pairs = [...agents.values()];
+  const { rows } = await client.query<{ project_id: string; agent_name: string; definition: unknown }>(
+    `SELECT project_id, agent_name, definition FROM contracts
+      WHERE enabled AND (project_id, agent_name) IN (SELECT * FROM unnest($1::uuid[], $2::text[]))`,
+    [pairs.map((p) => p.projectId), pairs.map((p) => p.agent)],
+  );
+  const contracts = new Map(rows.map((row) => [runKey(row.project_id, row.agent_name), row.definition]));
+  for (const run of runs) {
+    const input = inputs.get(runKey(run.projectId, run.traceId))!;
+    if (input.agent) input.contract = contracts.get(runKey(run.projectId, input.agent)) ?? null;
+  }
   return inputs;
 }
 
-/** Contract definitions read during one batch, by project and agent (null: none, or disabled). */
-export type ContractCache = Map<string, unknown>;
-
-async function contractOf(client: pg.PoolClient, projectId: string, agent: string, cache: ContractCache): Promise<unknown> {
-  const key = runKey(projectId, agent);
-  if (!cache.has(key)) {
-    const { rows } = await client.query<{ definition: unknown }>(
-      `SELECT definition FROM contracts WHERE project_id = $1::uuid AND agent_name = $2 AND enabled`,
-      [projectId, agent],
-    );
-    cache.set(key, rows[0]?.definition ?? null);
-  }
-  return cache.get(key);
+/** What analysing one run found: the incidents to store, and which of its old ones may go. */
+export interface RunFindings {
+  run: RunToAnalyse;
+  agent: string | null;
+  incidents: IncidentRow[];
+  /** A contract judged this run, so collector contract incidents no longer found are removed. */
+  contractJudged: boolean;
 }
 
-const mostCommon = (values: readonly (string | null)[]): string | null => {
-  const counts = new Map<string, number>();
-  for (const v of values) if (v) counts.set(v, (counts.get(v) ?? 0) + 1);
-  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
-};
-
-export async function analyseRun(
-  client: pg.PoolClient,
-  run: RunToAnalyse,
-  options: AnalysisOptions,
-  inputs: RunInputs,
-  contracts: ContractCache = new Map(),
-): Promise<number> {
+export function analyseRun(run: RunToAnalyse, options: AnalysisOptions, inputs: RunInputs): RunFindings {
   const { calls, spans } = inputs;
   const startOf = new Map(calls.map((c) => [c.span_id, c.started_at]));
   const firstStart = (spanIds: readonly string[]) => startOf.get(spanIds[0] ?? '') ?? run.startedAt;
@@ -174,12 +185,11 @@ export async function analyseRun(
   }
 
   // Contracts, once the run is complete.
-  const agent = run.agentName ?? mostCommon(calls.map((c) => c.agent_name));
+  const { agent } = inputs;
   let contractJudged = false;
-  if (run.complete && agent) {
-    const stored = await contractOf(client, run.projectId, agent, contracts);
-    const definition = stored === null ? undefined : ContractDefinitionSchema.safeParse(stored);
-    if (definition?.success) {
+  if (run.complete && agent && inputs.contract !== null) {
+    const definition = ContractDefinitionSchema.safeParse(inputs.contract);
+    if (definition.success) {
       contractJudged = true;
       const findings = contractFindings(
         definition.data,
@@ -224,34 +234,53 @@ export async function analyseRun(
     incidents.push({ ...finding, source: 'sdk', wastedMs, startedAt: firstStart(finding.spanIds) });
   }
 
-  await writeIncidents(client, run, agent, incidents, contractJudged);
-  return incidents.length;
+  return { run, agent, incidents, contractJudged };
 }
 
 /**
- * Upserts the run's incidents and removes the ones that no longer hold, in one
- * statement (a round trip per run is what bounds the worker). The two parts
- * touch different rows: collector and SDK keys never collide (`sdk:` prefix),
- * and a key being written is never one being removed.
+ * Upserts the incidents of every run given and removes each run's incidents
+ * that no longer hold, in one statement. The two parts touch different rows:
+ * collector and SDK keys never collide (`sdk:` prefix), and a key being
+ * written is never one being removed.
  */
-async function writeIncidents(
-  client: pg.PoolClient,
-  run: RunToAnalyse,
-  agent: string | null,
-  incidents: readonly IncidentRow[],
-  contractJudged: boolean,
-): Promise<void> {
+export async function writeFindings(client: pg.PoolClient, findings: readonly RunFindings[]): Promise<void> {
+  if (findings.length === 0) return;
+  const incidents = findings.flatMap(({ run, agent, incidents: found }) =>
+    found.map((i) => ({
+      project_id: run.projectId,
+      trace_id: run.traceId,
+      agent_name: agent,
+      kind: i.kind,
+      type: i.type,
+      key: i.key,
+      source: i.source,
+      tool_names: i.tools,
+      span_ids: i.spanIds,
+      length: i.length,
+      wasted_ms: i.wastedMs,
+      message: i.message,
+      detail: i.detail,
+      started_at: i.startedAt.toISOString(),
+    })),
+  );
   // Collector findings that no longer hold (a streak that turned out to be a cycle, a contract now satisfied)
   // go, and so do SDK loop verdicts that a collector loop now covers.
-  const kinds = contractJudged ? ['loop', 'contract'] : ['loop'];
+  const kept = findings.map(({ run, incidents: found, contractJudged }) => ({
+    project_id: run.projectId,
+    trace_id: run.traceId,
+    kinds: contractJudged ? ['loop', 'contract'] : ['loop'],
+    collector_keys: found.filter((i) => i.source === 'collector').map((i) => i.key),
+    sdk_keys: found.filter((i) => i.source === 'sdk' && i.kind === 'loop').map((i) => i.key),
+  }));
   await client.query(
     `WITH upserted AS (
        INSERT INTO incidents AS i (project_id, trace_id, kind, type, key, source, agent_name, tool_names, span_ids,
                                    length, wasted_ms, message, detail, started_at)
-       SELECT $1::uuid, $2, x.kind, x.type, x.key, x.source, $3, x.tool_names, x.span_ids, x.length, x.wasted_ms,
-              x.message, x.detail, x.started_at
-         FROM jsonb_to_recordset($4::jsonb) AS x(kind text, type text, key text, source text, tool_names text[],
-              span_ids text[], length int, wasted_ms float8, message text, detail jsonb, started_at timestamptz)
+       SELECT x.project_id, x.trace_id, x.kind, x.type, x.key, x.source, x.agent_name, x.tool_names, x.span_ids,
+              x.length, x.wasted_ms, x.message, x.detail, x.started_at
+         FROM jsonb_to_recordset($1::jsonb) AS x(project_id uuid, trace_id text, agent_name text, kind text, type text,
+              key text, source text, tool_names text[], span_ids text[], length int, wasted_ms float8, message text,
+              detail jsonb, started_at timestamptz)
        ON CONFLICT (project_id, trace_id, kind, key) DO UPDATE SET
          type = EXCLUDED.type, agent_name = EXCLUDED.agent_name, tool_names = EXCLUDED.tool_names,
          span_ids = EXCLUDED.span_ids, length = EXCLUDED.length, wasted_ms = EXCLUDED.wasted_ms,
@@ -259,31 +288,11 @@ async function writeIncidents(
        WHERE (i.span_ids, i.length, i.message, i.detail) IS DISTINCT FROM (EXCLUDED.span_ids, EXCLUDED.length, EXCLUDED.message, EXCLUDED.detail)
        RETURNING 1
      )
-     DELETE FROM incidents WHERE project_id = $1::uuid AND trace_id = $2
-        AND ((source = 'collector' AND kind = ANY($5::text[]) AND NOT (key = ANY($6::text[])))
-          OR (source = 'sdk' AND kind = 'loop' AND NOT (key = ANY($7::text[]))))`,
-    [
-      run.projectId,
-      run.traceId,
-      agent,
-      JSON.stringify(
-        incidents.map((i) => ({
-          kind: i.kind,
-          type: i.type,
-          key: i.key,
-          source: i.source,
-          tool_names: i.tools,
-          span_ids: i.spanIds,
-          length: i.length,
-          wasted_ms: i.wastedMs,
-          message: i.message,
-          detail: i.detail,
-          started_at: i.startedAt.toISOString(),
-        })),
-      ),
-      kinds,
-      incidents.filter((i) => i.source === 'collector').map((i) => i.key),
-      incidents.filter((i) => i.source === 'sdk' && i.kind === 'loop').map((i) => i.key),
-    ],
+     DELETE FROM incidents AS i
+      USING jsonb_to_recordset($2::jsonb) AS k(project_id uuid, trace_id text, kinds text[], collector_keys text[], sdk_keys text[])
+      WHERE i.project_id = k.project_id AND i.trace_id = k.trace_id
+        AND ((i.source = 'collector' AND i.kind = ANY(k.kinds) AND NOT (i.key = ANY(k.collector_keys)))
+          OR (i.source = 'sdk' AND i.kind = 'loop' AND NOT (i.key = ANY(k.sdk_keys))))`,
+    [JSON.stringify(incidents), JSON.stringify(kept)],
   );
 }

@@ -5,10 +5,11 @@
  * so several collectors can share the work without analysing a run twice at
  * the same time.
  */
+import type { PoolClient } from 'pg';
 import type { Database } from '../db/client.ts';
 import type { LoopOptions } from './loops.ts';
 import { startIntervalWorker, type Worker } from './interval-worker.ts';
-import { analyseRun, loadRunInputs, runKey, type ContractCache } from './run-analysis.ts';
+import { analyseRun, loadRunInputs, runKey, writeFindings, type RunFindings, type RunToAnalyse } from './run-analysis.ts';
 
 export type { Worker };
 
@@ -30,6 +31,37 @@ export interface AnalysisWorkerOptions {
   onError?: (error: unknown) => void;
 }
 
+
+/**
+ * Writes a batch's findings in one statement; should that fail, run by run,
+ * each under its own savepoint, so one run's bad incident does not hold back
+ * the others (they are all marked analysed, and retried when they change).
+ */
+async function writeBatchFindings(
+  client: PoolClient,
+  findings: readonly RunFindings[],
+  onError: ((error: unknown) => void) | undefined,
+): Promise<void> {
+  if (findings.length === 0) return;
+  await client.query('SAVEPOINT findings');
+  try {
+    await writeFindings(client, findings);
+    await client.query('RELEASE SAVEPOINT findings');
+    return;
+  } catch {
+    await client.query('ROLLBACK TO SAVEPOINT findings');
+  }
+  for (const finding of findings) {
+    await client.query('SAVEPOINT run');
+    try {
+      await writeFindings(client, [finding]);
+      await client.query('RELEASE SAVEPOINT run');
+    } catch (error) {
+      await client.query('ROLLBACK TO SAVEPOINT run');
+      onError?.(error);
+    }
+  }
+}
 
 export function startAnalysisWorker(options: AnalysisWorkerOptions): Worker {
   const { db } = options;
@@ -59,25 +91,24 @@ export function startAnalysisWorker(options: AnalysisWorkerOptions): Worker {
           FOR UPDATE SKIP LOCKED`,
         [quietSeconds, batchSize, marginSeconds],
       );
-      const inputs = await loadRunInputs(client, rows.map((row) => ({ projectId: row.project_id, traceId: row.trace_id })));
-      const contracts: ContractCache = new Map();
-      for (const row of rows) {
-        await client.query('SAVEPOINT run');
+      const runs: RunToAnalyse[] = rows.map((row) => ({
+        projectId: row.project_id,
+        traceId: row.trace_id,
+        agentName: row.agent_name,
+        startedAt: row.started_at,
+        complete: row.complete,
+      }));
+      const inputs = await loadRunInputs(client, runs);
+      const findings: RunFindings[] = [];
+      for (const run of runs) {
         try {
-          await analyseRun(
-            client,
-            { projectId: row.project_id, traceId: row.trace_id, agentName: row.agent_name, startedAt: row.started_at, complete: row.complete },
-            analysis,
-            inputs.get(runKey(row.project_id, row.trace_id))!,
-            contracts,
-          );
-          await client.query('RELEASE SAVEPOINT run');
+          findings.push(analyseRun(run, analysis, inputs.get(runKey(run.projectId, run.traceId))!));
         } catch (error) {
           // One bad run must not hold back the others; it is marked analysed and retried when it changes.
-          await client.query('ROLLBACK TO SAVEPOINT run');
           options.onError?.(error);
         }
       }
+      await writeBatchFindings(client, findings, options.onError);
       if (rows.length > 0) {
         await client.query(
           `UPDATE runs SET analyzed_at = now() - make_interval(secs => $3)

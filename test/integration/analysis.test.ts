@@ -251,3 +251,40 @@ describe('enforceRetention', () => {
     expect(await count('tool_call_rollups')).toBe(2);
   });
 });
+
+describe('a run whose incidents cannot be written', () => {
+  it('does not hold back the other runs of its batch', async () => {
+    const bad = newTraceId();
+    const good = newTraceId();
+    const errors: unknown[] = [];
+    const w = startAnalysisWorker({ db, intervalMs: 3_600_000, quietPeriodMs: 60_000, commitMarginMs: 0, onError: (e) => errors.push(e) });
+    // A real failure inside Postgres, for this one trace only: the batch's single write fails, then run by run.
+    const refuse = `refuse_incident_${bad}`;
+    await db.pool.query(`CREATE FUNCTION ${refuse}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$`);
+    await db.pool.query(`CREATE TRIGGER ${refuse} BEFORE INSERT ON incidents FOR EACH ROW WHEN (NEW.trace_id = '${bad}') EXECUTE FUNCTION ${refuse}()`);
+    try {
+      for (const traceId of [bad, good]) {
+        await insertToolCalls(
+          db.pool,
+          projectId,
+          Array.from({ length: 6 }, (_, i) => ({ traceId, tool: 'list_dir', arguments: JSON.stringify({ path: `d${i}` }), startedAt: at(i), agent: 'coder' })),
+        );
+      }
+      await syncRuns(db.pool, projectId);
+      await drain(w);
+      const incidents = async (traceId: string) => (await listIncidents(db, { projectId, ...range(), traceId })).incidents;
+      expect(await incidents(good)).toMatchObject([{ kind: 'loop', type: 'same_tool', length: 6 }]);
+      expect(await incidents(bad)).toEqual([]);
+      expect(errors.map((e) => (e as Error).message)).toContain('refused by the test');
+      const { rows } = await db.pool.query(
+        'SELECT count(*)::int AS n FROM runs WHERE project_id = $1 AND trace_id = ANY($2) AND analyzed_at IS NOT NULL',
+        [projectId, [bad, good]],
+      );
+      expect(rows[0].n).toBe(2);
+    } finally {
+      await w.stop();
+      await db.pool.query(`DROP TRIGGER ${refuse} ON incidents`);
+      await db.pool.query(`DROP FUNCTION ${refuse}()`);
+    }
+  });
+});
