@@ -25,7 +25,9 @@ export interface AnalysisWorkerOptions {
    * An ingest transaction that began before an analysis but commits after it
    * stamps its run with its own, earlier, start time. Runs are therefore
    * marked analysed this far in the past, and looked at again (once) after
-   * twice this long. Default 2 s; tests use 0.
+   * twice this long. They are also claimed only once their last span is this
+   * old: right behind streaming ingest, a run would otherwise be analysed
+   * twice, once within the margin and again after it. Default 2 s; tests use 0.
    */
   commitMarginMs?: number;
   onError?: (error: unknown) => void;
@@ -79,13 +81,14 @@ export function startAnalysisWorker(options: AnalysisWorkerOptions): Worker {
         `SELECT project_id, trace_id, agent_name, started_at,
                 (root_ended OR last_span_at + make_interval(secs => $1) <= now()) AS complete
            FROM runs
-          WHERE analyzed_at IS NULL
-             OR (analyzed_at <= now() - make_interval(secs => 2 * $3)
-                 AND (analyzed_at < last_span_at
-                      -- Not ended but quiet long enough to count as complete, and not judged as such yet.
-                      OR (NOT root_ended
-                          AND analyzed_at < last_span_at + make_interval(secs => $1)
-                          AND last_span_at + make_interval(secs => $1) <= now())))
+          WHERE last_span_at <= now() - make_interval(secs => $3)
+            AND (analyzed_at IS NULL
+                 OR (analyzed_at <= now() - make_interval(secs => 2 * $3)
+                     AND (analyzed_at < last_span_at
+                          -- Not ended but quiet long enough to count as complete, and not judged as such yet.
+                          OR (NOT root_ended
+                              AND analyzed_at < last_span_at + make_interval(secs => $1)
+                              AND last_span_at + make_interval(secs => $1) <= now()))))
           ORDER BY last_span_at
           LIMIT $2
           FOR UPDATE SKIP LOCKED`,

@@ -4,7 +4,7 @@
  * in the same run, the raw batched INSERT of the same rows into the same table
  * (no HTTP, no decoding, no rollups) as the baseline.
  *
- *   npm run bench:ingest -- [--requests 400] [--spans 512] [--concurrency 4] [--rounds 3] [--no-write]
+ *   npm run bench:ingest -- [--requests 400] [--spans 512] [--concurrency 4] [--rounds 5] [--no-write]
  *
  * Uses DATABASE_URL when set (a fresh database is created on that server),
  * else an embedded Postgres in a temporary folder.
@@ -34,7 +34,7 @@ const Flags = z.object({
   requests: z.coerce.number().int().min(10).max(100_000).default(400),
   spans: z.coerce.number().int().min(10).max(10_000).default(512),
   concurrency: z.coerce.number().int().min(1).max(64).default(4),
-  rounds: z.coerce.number().int().min(1).max(20).default(3),
+  rounds: z.coerce.number().int().min(1).max(20).default(5),
   'no-write': z.boolean().default(false),
 });
 
@@ -371,7 +371,7 @@ Realistic OTLP protobuf batches (agent runs: one \`invoke_agent\` span, a model 
 
 ${table}
 
-Reproduce: \`npm run bench:ingest\` (options: \`-- --requests 400 --spans 512 --concurrency 4 --rounds 3\`; set \`DATABASE_URL\` to measure another Postgres).`,
+Reproduce: \`npm run bench:ingest\` (options: \`-- --requests 400 --spans 512 --concurrency 4 --rounds 5\`; set \`DATABASE_URL\` to measure another Postgres).`,
     );
     log('wrote the Ingest section of docs/benchmarks.md');
   }
