@@ -7,6 +7,7 @@
  */
 import type pg from 'pg';
 import type { Database } from '../db/client.ts';
+import { withTransaction } from '../db/transaction.ts';
 import { startIntervalWorker, type Worker } from '../analysis/interval-worker.ts';
 import { judge, nextTransition, type Measurement, type Metric, type Verdict } from './conditions.ts';
 import { exampleCalls, measure, type RuleScope } from './metrics.ts';
@@ -133,9 +134,7 @@ export function startAlertEvaluator(options: AlertEvaluatorOptions): Worker {
 
   async function runOnce(): Promise<number> {
     const now = clock();
-    const client = await db.pool.connect();
-    try {
-      await client.query('BEGIN');
+    return withTransaction(db.pool, async (client) => {
       const { rows } = await client.query<RuleRow>(
         `SELECT id, project_id, name, scope_type, scope_value, metric, window_seconds, condition, threshold,
                 baseline_window_seconds, spike_factor, min_calls, cooldown_seconds, state, last_fired_at, webhook_ids
@@ -152,14 +151,8 @@ export function startAlertEvaluator(options: AlertEvaluatorOptions): Worker {
           options.onError?.(error);
         }
       }
-      await client.query('COMMIT');
       return transitions;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   return startIntervalWorker(runOnce, options.intervalMs ?? 30_000, Number.POSITIVE_INFINITY, options.onError);

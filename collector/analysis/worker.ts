@@ -7,6 +7,7 @@
  */
 import type { PoolClient } from 'pg';
 import type { Database } from '../db/client.ts';
+import { withTransaction } from '../db/transaction.ts';
 import type { LoopOptions } from './loops.ts';
 import { startIntervalWorker, type Worker } from './interval-worker.ts';
 import { analyseRun, loadRunInputs, runKey, writeFindings, type RunFindings, type RunToAnalyse } from './run-analysis.ts';
@@ -74,9 +75,7 @@ export function startAnalysisWorker(options: AnalysisWorkerOptions): Worker {
   const analysis = { loops: options.loops ?? {}, maxIterations: options.maxIterations };
 
   async function runOnce(): Promise<number> {
-    const client = await db.pool.connect();
-    try {
-      await client.query('BEGIN');
+    return withTransaction(db.pool, async (client) => {
       const { rows } = await client.query<{ project_id: string; trace_id: string; agent_name: string | null; started_at: Date; complete: boolean }>(
         `SELECT project_id, trace_id, agent_name, started_at,
                 (root_ended OR last_span_at + make_interval(secs => $1) <= now()) AS complete
@@ -126,14 +125,8 @@ export function startAnalysisWorker(options: AnalysisWorkerOptions): Worker {
           [rows.map((r) => r.project_id), rows.map((r) => r.trace_id), marginSeconds],
         );
       }
-      await client.query('COMMIT');
       return rows.length;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   return startIntervalWorker(runOnce, intervalMs, batchSize, options.onError);

@@ -8,6 +8,7 @@
  */
 import type pg from 'pg';
 import { LATENCY_BUCKET_COUNT } from '../analysis/latency-histogram.ts';
+import { withTransaction } from '../db/transaction.ts';
 import { CATEGORIES, CATEGORY_COLUMNS } from './rollups.ts';
 
 /** Any constant, distinct from the migration runner's. */
@@ -48,28 +49,20 @@ export interface FoldResult {
 /**
  * Folds every delta committed so far. Waits for a fold in progress rather
  * than skipping, so when it returns, deltas committed before the call are in
- * the rollups: ingest calls it after COMMIT and before answering 200, which
- * keeps a read after the answer exact.
+ * the rollups (the collector's fold worker calls it every second; tests call
+ * it to read the rollup tables themselves).
  */
 export async function foldRollupDeltas(pool: pg.Pool): Promise<FoldResult> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return withTransaction(pool, async (client) => {
     // Rollups are derived data: if a crash loses this commit, it loses the
     // delete of the deltas with it, and the next fold redoes the work. So the
-    // fold need not wait for its WAL flush (one fsync less per request).
+    // fold need not wait for its WAL flush (one fsync less per fold).
     await client.query('SET LOCAL synchronous_commit = off');
     await client.query('SELECT pg_advisory_xact_lock($1)', [FOLD_LOCK_KEY]);
     const tools = await client.query({ name: 'fold-tool-call-rollups', text: FOLD_TOOL_CALLS });
     const turns = await client.query({ name: 'fold-model-turn-rollups', text: FOLD_MODEL_TURNS });
-    await client.query('COMMIT');
     return { toolCallRows: tools.rowCount ?? 0, modelTurnRows: turns.rowCount ?? 0 };
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /**

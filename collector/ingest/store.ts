@@ -11,6 +11,7 @@
  * faster than row-by-row ORM calls.
  */
 import type pg from 'pg';
+import { withTransaction } from '../db/transaction.ts';
 import type { NormalizedRecord, RunSpanRecord, ToolCallRecord } from './records.ts';
 import { isResolved, resolveWithinBatch } from './resolve-batch.ts';
 import { foldRollups, insertRollupDeltas, type InsertedToolCall } from './rollups.ts';
@@ -34,9 +35,7 @@ export async function storeRecords(
   const runSpans = records.filter((r): r is RunSpanRecord => r.kind !== 'tool');
   if (records.length === 0) return { toolCallsInserted: 0, runSpansInserted: 0, duplicates: 0 };
 
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return withTransaction(pool, async (client) => {
     const insertedCalls = await insertToolCalls(client, projectId, toolCalls);
     const freshCalls = toolCalls.filter((c) => insertedCalls.has(`${c.traceId}/${c.spanId}`));
     // Runs count new tool calls only; their times, root and names may come from
@@ -54,19 +53,12 @@ export async function storeRecords(
     }
     await insertRollupDeltas(client, projectId, foldRollups(rollupInputs(toolCalls, insertedCalls, resolved)));
     insertedSpans ??= await insertRunSpans(client, projectId, runSpans);
-    const result = {
+    return {
       toolCallsInserted: insertedCalls.size,
       runSpansInserted: insertedSpans.size,
       duplicates: records.length - insertedCalls.size - insertedSpans.size,
     };
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /**

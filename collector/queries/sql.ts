@@ -5,6 +5,7 @@
  */
 import type pg from 'pg';
 import { LATENCY_BUCKET_COUNT } from '../analysis/latency-histogram.ts';
+import { withTransaction } from '../db/transaction.ts';
 
 export class Params {
   readonly values: unknown[] = [];
@@ -119,17 +120,12 @@ export async function withAnalyticsSession<T>(
   db: { pool: Pick<pg.Pool, 'connect'> },
   work: (client: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
-  const client = await db.pool.connect();
-  try {
-    await client.query('BEGIN READ ONLY');
-    await client.query("SET LOCAL jit = off; SET LOCAL work_mem = '256MB'");
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  return withTransaction(
+    db.pool,
+    async (client) => {
+      await client.query("SET LOCAL jit = off; SET LOCAL work_mem = '256MB'");
+      return work(client);
+    },
+    'BEGIN READ ONLY',
+  );
 }
